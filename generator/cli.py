@@ -1,0 +1,106 @@
+"""The ``pasyans`` command: a thin face over the engines, solver, figures and books.
+
+argparse (standard library) rather than click: no extra dependency, and its
+parser can be made to turn every usage mistake into our single error path
+(one line on stderr, exit status 2) by overriding ``error``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from generator import __version__
+from generator.errors import UserError
+
+Handler = Callable[[argparse.Namespace], int]
+
+EPILOG = """\
+games: village, brunette_blonde, quadrille, gallery, phalanx
+       (a variant is written GAME:VARIANT, e.g. quadrille:queens_first)
+Deal numbers are PySolFC game numbers, 1 .. 10**20.
+Run 'pasyans COMMAND --help' for the options of a command.
+"""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose mistakes go through ``UserError``."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UserError(f"{message} (see '{self.prog} --help')")
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    from generator.games import GAMES
+
+    print(f"{'GAME':<26} {'TITLE':<24} PACKS")
+    for game_id, game in GAMES.items():
+        print(f"{game_id:<26} {'«' + game.title + '»':<24} {game.packs}")
+        for variant, description in game.variants.items():
+            print(f"{'  ' + game_id + ':' + variant:<26} variant: {description}")
+    return 0
+
+
+def _not_yet(name: str) -> Handler:
+    def handler(args: argparse.Namespace) -> int:
+        raise UserError(f"'{name}' is not yet available in pasyans {__version__}")
+
+    return handler
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="pasyans",
+        description="Five old Russian patiences: deal, play, solve, draw and print them.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"pasyans {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    games = commands.add_parser("games", help="list the games, their packs and variants")
+    games.set_defaults(handler=_cmd_games)
+    for name, summary in (
+        ("play", "play a deal with the no-peek player"),
+        ("check", "replay a game record and check every move"),
+        ("solve", "solve a deal and print the winning line"),
+        ("stats", "measure how often a game comes out"),
+        ("svg", "draw a position or a card as SVG (and PNG)"),
+        ("rulebook", "write the PDF rulebook"),
+        ("deals", "write practice-deal sheets with an answer key"),
+        ("deck", "write a print-and-play pack of cards"),
+    ):
+        sub = commands.add_parser(name, help=summary, add_help=False)
+        sub.add_argument("rest", nargs=argparse.REMAINDER)
+        sub.set_defaults(handler=_not_yet(name))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    try:
+        args = build_parser().parse_args(argv)
+        if not getattr(args, "handler", None):
+            build_parser().print_help()
+            return 0
+        return args.handler(args)
+    except UserError as error:
+        print(f"pasyans: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("pasyans: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:  # an internal error is a bug: short unless --debug
+        if debug:
+            raise
+        message = f"{type(error).__name__}: {error}"
+        print(f"pasyans: internal error: {message} (run with --debug for details)", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,165 @@
+"""«Кадриль» (seed 002): one pack, three passes, and not a single choice.
+
+Queens go to the centre, fives and sixes round them; on a five its suit's
+4, 3, 2, Т, К; on a six 7, 8, 9, 10, В. Only the turned card and the top of
+the waste are ever available («не нарушая порядка колоды»), and a card goes
+up as soon as it fits, so every position has exactly one legal move and the
+shuffle alone decides the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from generator.cards import QUEEN, SUIT_SYMBOLS
+from generator.games.base import REDEAL, Game, Move
+
+STOCK, WASTE = 0, 1
+QUEEN_PLACE = 2  # queen:♠ … queen:♦ are 2..5
+FIVE_PLACE = 6  # five:♠ … are 6..9
+SIX_PLACE = 10  # six:♠ … are 10..13
+
+#: Ranks laid on a five, in order (the five itself first) and on a six.
+FIVE_SEQUENCE = (5, 4, 3, 2, 1, 13)
+SIX_SEQUENCE = (6, 7, 8, 9, 10, 11)
+PASSES = 3
+
+# For each card (0..51): which build it belongs to and its position in it.
+_BUILD_OF: list[tuple[int, int]] = []
+for _index in range(52):
+    _suit, _rank = divmod(_index, 13)
+    _rank += 1
+    if _rank in FIVE_SEQUENCE:
+        _BUILD_OF.append((FIVE_PLACE + _suit, FIVE_SEQUENCE.index(_rank)))
+    elif _rank in SIX_SEQUENCE:
+        _BUILD_OF.append((SIX_PLACE + _suit, SIX_SEQUENCE.index(_rank)))
+    else:
+        _BUILD_OF.append((QUEEN_PLACE + _suit, 0))
+BUILD_OF = tuple(_BUILD_OF)
+
+
+class QuadrilleState(NamedTuple):
+    stock: tuple[int, ...]  # top card first
+    waste: tuple[int, ...]  # bottom card first
+    built: tuple[int, ...]  # cards on each place by place id (0 for stock/waste slots)
+    passes_done: int  # redeals so far: 0 in the first pass
+
+
+class Quadrille(Game):
+    id = "quadrille"
+    title = "Кадриль"
+    packs = 1
+    variants = {"queens_first": "no five, six or building until all four queens are out"}
+    places = (
+        "stock",
+        "waste",
+        *(f"queen:{s}" for s in SUIT_SYMBOLS),
+        *(f"five:{s}" for s in SUIT_SYMBOLS),
+        *(f"six:{s}" for s in SUIT_SYMBOLS),
+    )
+
+    def initial_state(self, stock: Sequence[int]) -> QuadrilleState:
+        return QuadrilleState(tuple(stock), (), (0,) * len(self.places), 0)
+
+    def destination(self, state: QuadrilleState, card: int) -> int | None:
+        """Where ``card`` fits now, or None."""
+        place, position = BUILD_OF[card]
+        if state.built[place] != position:
+            return None
+        if (
+            self.variant == "queens_first"
+            and card % 13 + 1 != QUEEN
+            and sum(state.built[QUEEN_PLACE : QUEEN_PLACE + 4]) < 4
+        ):
+            return None
+        return place
+
+    def legal_moves(self, state: QuadrilleState) -> list[Move]:
+        if state.waste:
+            top = state.waste[-1]
+            place = self.destination(state, top)
+            if place is not None:
+                return [Move(top, WASTE, place)]
+        if state.stock:
+            card = state.stock[0]
+            place = self.destination(state, card)
+            return [Move(card, STOCK, WASTE if place is None else place)]
+        if state.waste and state.passes_done < PASSES - 1:
+            return [REDEAL]
+        return []
+
+    def apply(self, state: QuadrilleState, move: Move) -> QuadrilleState:
+        stock, waste, built, passes = state
+        if move.is_redeal:
+            return QuadrilleState(waste, (), built, passes + 1)
+        if move.src == STOCK:
+            stock = stock[1:]
+        else:
+            waste = waste[:-1]
+        if move.dst == WASTE:
+            waste = (*waste, move.card)
+        else:
+            built = (*built[: move.dst], built[move.dst] + 1, *built[move.dst + 1 :])
+        return QuadrilleState(stock, waste, built, passes)
+
+    def forced(self, state: QuadrilleState) -> bool:
+        return True
+
+    def is_won(self, state: QuadrilleState) -> bool:
+        return not state.stock and not state.waste
+
+    def redeals_done(self, state: QuadrilleState) -> int:
+        return state.passes_done
+
+    def contents(self, state: QuadrilleState) -> dict[int, tuple[int, ...]]:
+        places: dict[int, tuple[int, ...]] = {}
+        if state.stock:
+            places[STOCK] = state.stock[::-1]
+        if state.waste:
+            places[WASTE] = state.waste
+        for suit in range(4):
+            base = suit * 13 - 1
+            if state.built[QUEEN_PLACE + suit]:
+                places[QUEEN_PLACE + suit] = (base + QUEEN,)
+            for first, sequence in ((FIVE_PLACE, FIVE_SEQUENCE), (SIX_PLACE, SIX_SEQUENCE)):
+                count = state.built[first + suit]
+                if count:
+                    places[first + suit] = tuple(base + rank for rank in sequence[:count])
+        return places
+
+    def no_peek_move(self, state: QuadrilleState, moves: list[Move]) -> Move:
+        return moves[0]  # there is never a choice
+
+
+def comes_out(stock: Sequence[int], *, queens_first: bool = False) -> bool:
+    """The whole game at full speed: does this stock (top card first) come out?
+
+    Same rules as ``Quadrille``, without records; the stats and the benchmark
+    use it, and a test checks it against the engine on many deals.
+    """
+    built = [0] * 14
+    queens = 0
+    deck = list(stock)
+    for _ in range(PASSES):
+        waste: list[int] = []
+        for card in deck:
+            place, position = BUILD_OF[card]
+            if built[place] != position or (queens_first and queens < 4 and place >= FIVE_PLACE):
+                waste.append(card)
+                continue
+            built[place] += 1
+            if place < FIVE_PLACE:
+                queens += 1
+            while waste:
+                place, position = BUILD_OF[waste[-1]]
+                if built[place] != position or (queens_first and queens < 4 and place >= FIVE_PLACE):
+                    break
+                waste.pop()
+                built[place] += 1
+                if place < FIVE_PLACE:
+                    queens += 1
+        if not waste:
+            return True
+        deck = waste
+    return False

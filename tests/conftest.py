@@ -1,0 +1,37 @@
+"""Shared test helpers: running the CLI in-process and as a real subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Run:
+    status: int
+    out: str
+    err: str
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, timeout: float = 600) -> Run:
+    """Run ``python -m generator ARGS`` as a separate process, as a user would."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        env=env,
+        timeout=timeout,
+    )
+    return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+@pytest.fixture
+def cli():
+    return run_cli

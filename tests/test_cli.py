@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import pytest
+
+from generator import __version__
+from generator.cli import main
+
+
+def test_games_lists_the_five_games_and_variants(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for game_id, title in [
+        ("village", "Деревенский пасьянс"),
+        ("brunette_blonde", "Брюнетка и блондинка"),
+        ("quadrille", "Кадриль"),
+        ("gallery", "Картинная галерея"),
+        ("phalanx", "Македонская фаланга"),
+    ]:
+        assert game_id in out and f"«{title}»" in out
+    assert "brunette_blonde:two_cards" in out and "quadrille:queens_first" in out
+    assert "1 pack" in out and "2 packs" in out
+
+
+def test_version(cli):
+    result = cli("--version")
+    assert result.status == 0 and __version__ in result.out
+
+
+def test_help_teaches(cli):
+    result = cli("--help")
+    assert result.status == 0
+    for command in ("games", "play", "check", "solve", "stats", "svg", "rulebook", "deals", "deck"):
+        assert command in result.out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["bogus"],
+        ["games", "--what"],
+    ],
+)
+def test_usage_errors_are_one_line_with_status_2(cli, args):
+    result = cli(*args)
+    assert result.status == 2
+    assert len(result.err.strip().splitlines()) == 1
+    assert "Traceback" not in result.err
