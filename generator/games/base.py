@@ -144,5 +144,11 @@ class Game(ABC):
     # -- the careful player without second sight ----------------------------------
 
     @abstractmethod
-    def no_peek_move(self, state: State, moves: list[Move]) -> Move:
-        """The no-peek player's choice among ``moves``: a fixed strategy blind to the stock order."""
+    def no_peek_move(self, state: State, moves: list[Move]) -> Move | None:
+        """The no-peek player's choice among ``moves`` (never empty), or None to give up.
+
+        A fixed strategy that never looks at the order of the stock (its size
+        is fair game: a player can see how thick it is). Giving up is for
+        positions where only aimless moves are left (e.g. a card shuttled
+        between two piles); the player must never loop.
+        """

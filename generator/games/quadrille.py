@@ -128,7 +128,7 @@ class Quadrille(Game):
                     places[first + suit] = tuple(base + rank for rank in sequence[:count])
         return places
 
-    def no_peek_move(self, state: QuadrilleState, moves: list[Move]) -> Move:
+    def no_peek_move(self, state: QuadrilleState, moves: list[Move]) -> Move | None:
         return moves[0]  # there is never a choice
 
 
