@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from generator import __version__
+from generator.commands import engine, games
 from generator.errors import UserError
 
 Handler = Callable[[argparse.Namespace], int]
@@ -31,17 +32,6 @@ class Parser(argparse.ArgumentParser):
         raise UserError(f"{message} (see '{self.prog} --help')")
 
 
-def _cmd_games(args: argparse.Namespace) -> int:
-    from generator.games import GAMES
-
-    print(f"{'GAME':<26} {'TITLE':<24} PACKS")
-    for game_id, game in GAMES.items():
-        print(f"{game_id:<26} {'«' + game.title + '»':<24} {game.packs}")
-        for variant, description in game.variants.items():
-            print(f"{'  ' + game_id + ':' + variant:<26} variant: {description}")
-    return 0
-
-
 def _not_yet(name: str) -> Handler:
     def handler(args: argparse.Namespace) -> int:
         raise UserError(f"'{name}' is not yet available in pasyans {__version__}")
@@ -59,11 +49,9 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"pasyans {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    games = commands.add_parser("games", help="list the games, their packs and variants")
-    games.set_defaults(handler=_cmd_games)
+    for module in (games, engine):
+        module.register(commands)
     for name, summary in (
-        ("play", "play a deal with the no-peek player"),
-        ("check", "replay a game record and check every move"),
         ("solve", "solve a deal and print the winning line"),
         ("stats", "measure how often a game comes out"),
         ("svg", "draw a position or a card as SVG (and PNG)"),

@@ -15,6 +15,7 @@ import pytest
 from generator.deals import stock_indices
 from generator.games import GAMES, Game, all_specs, make_game
 from generator.play import play_out
+from generator.record import from_json, record_of, replay, to_json
 
 SPECS = all_specs()
 DEALS = [1, 2, 3, 17, 100, 1234, 32000, 32001, 99999, 10**12]
@@ -63,7 +64,11 @@ def test_random_play_keeps_every_card_and_ends(spec, deal):
         for state in played.states:
             check_invariants(game, state, counts)
         assert played.result in ("won", "lost", "unknown")
-        assert game.redeals_done(played.final) >= 0
+        # Its record goes to JSON and back and replays, move by move, to the same end.
+        record = from_json(to_json(record_of(game, stock, played.moves, played.result, deal)))
+        replayed = replay(record)
+        assert replayed.ok, replayed.reason
+        assert replayed.final == played.final and replayed.outcome == played.result
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -83,3 +88,34 @@ def test_place_names_are_unique_and_include_the_stock(spec):
     assert len(set(game.places)) == len(game.places)
     assert game.places[0] == "stock"
     assert all(game.place_id(name) == i for i, name in enumerate(game.places))
+
+
+def _altered_records(game: Game, record):
+    """The record with one move altered three ways: wrong card, wrong place, out of order."""
+    moves = list(record.moves)
+    plain = [i for i, m in enumerate(moves) if not m.is_redeal]
+    middle = plain[len(plain) // 2]
+    move = moves[middle]
+    wrong_card = move._replace(card=(move.card + 1) % 52)
+    wrong_place = move._replace(dst=next(p for p in range(len(game.places)) if p not in (move.dst, move.src)))
+    swapped = plain[-1]
+    out_of_order = [*moves[:middle], moves[swapped], *moves[middle:swapped], *moves[swapped + 1:]]
+    for name, altered in (
+        ("wrong card", [*moves[:middle], wrong_card, *moves[middle + 1:]]),
+        ("wrong place", [*moves[:middle], wrong_place, *moves[middle + 1:]]),
+        ("out of order", out_of_order),
+    ):
+        yield name, middle + 1, record.__class__(**{**record.__dict__, "moves": tuple(altered), "result": "unknown"})
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_check_rejects_an_altered_move(spec):
+    game = _engine(spec)
+    stock = stock_indices(game.id, 3)
+    played = play_out(game, stock, lambda g, s, m: g.no_peek_move(s, m))
+    record = record_of(game, stock, played.moves, played.result, 3)
+    for name, number, altered in _altered_records(game, record):
+        result = replay(from_json(to_json(altered)))
+        assert not result.ok, name
+        assert result.illegal_at == number, (name, result.illegal_at, result.reason)
+        assert result.reason

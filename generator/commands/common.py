@@ -1,0 +1,35 @@
+"""Argument types and options shared by the subcommands; mistakes become ``UserError``."""
+
+from __future__ import annotations
+
+import argparse
+
+from generator.deals import DealNumberError, check_deal_number
+from generator.errors import UserError
+from generator.games import Game, UnknownGameError, VariantError, make_game
+
+
+def deal_number(text: str) -> int:
+    try:
+        return check_deal_number(text)
+    except DealNumberError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="GAME", help="game id, or GAME:VARIANT (see 'pasyans games')")
+    parser.add_argument("--variant", metavar="V", help="variant of the game, e.g. queens_first")
+
+
+def game_from(args: argparse.Namespace) -> Game:
+    try:
+        return make_game(args.game, args.variant)
+    except (UnknownGameError, VariantError) as error:
+        raise UserError(str(error)) from None
+
+
+def add_deal_argument(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
+    parser.add_argument(
+        "--deal", "-d", metavar="N", type=deal_number, required=required,
+        help="deal number (PySolFC game number, 1 .. 10**20)",
+    )

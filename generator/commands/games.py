@@ -1,0 +1,21 @@
+"""``pasyans games``: what can be played."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    games = commands.add_parser("games", help="list the games, their packs and variants")
+    games.set_defaults(handler=cmd_games)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from generator.games import GAMES
+
+    print(f"{'GAME':<26} {'TITLE':<24} PACKS")
+    for game_id, game in GAMES.items():
+        print(f"{game_id:<26} {'«' + game.title + '»':<24} {game.packs}")
+        for variant, description in game.variants.items():
+            print(f"{'  ' + game_id + ':' + variant:<26} variant: {description}")
+    return 0

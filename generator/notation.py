@@ -1,0 +1,51 @@
+"""Moves in the book's Russian notation: ``12. 9♠ кон → ряд 3``.
+
+Place words come from each game's text asset (``assets/readings/<id>.toml``,
+table ``[places]``, kind → word); a kind the asset does not name falls back to
+the common words below.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+
+from generator.cards import card_str
+from generator.games.base import Game, Move
+from generator.paths import ASSETS
+
+COMMON_PLACE_WORDS = {
+    "stock": "колода",
+    "waste": "кон",
+    "pile": "кучка",
+    "foundation": "основание",
+    "queen": "дама",
+    "five": "пятёрка",
+    "six": "шестёрка",
+    "pyramid": "пирамида",
+}
+
+
+@cache
+def game_text(game_id: str) -> dict:
+    """The game's text asset (readings and place words), or an empty table."""
+    path = ASSETS / "readings" / f"{game_id}.toml"
+    if not path.exists():
+        return {}
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def place_ru(game: Game, place: int) -> str:
+    """A place in Russian: ``кон``, ``ряд 3``, ``дама ♠``."""
+    kind, _, number = game.places[place].partition(":")
+    word = game_text(game.id).get("places", {}).get(kind, COMMON_PLACE_WORDS.get(kind, kind))
+    return f"{word} {number}" if number else word
+
+
+def move_ru(game: Game, move: Move, *, redeal_number: int | None = None) -> str:
+    """A move in Russian notation, without its number."""
+    if move.is_redeal:
+        number = redeal_number if redeal_number is not None else -move.card
+        return f"пересдача {number}" if number > 0 else "пересдача"
+    return f"{card_str(move.card)} {place_ru(game, move.src)} → {place_ru(game, move.dst)}"

@@ -1,0 +1,57 @@
+"""Safe output: every file is written beside its target and renamed into place.
+
+A crash, Ctrl-C or kill leaves the old file or none, never a torn one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from generator.errors import UserError
+
+
+def check_output_path(path: str | os.PathLike[str]) -> Path:
+    """Refuse, before any work is done, an output path that cannot be written."""
+    target = Path(path)
+    if target.is_dir():
+        raise UserError(f"output path {target} is a directory: give a file name")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise UserError(f"output directory {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise UserError(f"output directory {parent} is not writable")
+    return target
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:
+    """Open a temporary file next to ``path``; on success it replaces ``path`` atomically."""
+    target = check_output_path(path)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
+    try:
+        encoding = None if "b" in mode else "utf-8"
+        with os.fdopen(fd, mode, encoding=encoding) as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp_name, 0o644)
+        os.replace(temp_name, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)
+        raise
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    with atomic_output(path, "w") as handle:
+        handle.write(text)
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    with atomic_output(path, "wb") as handle:
+        handle.write(data)
