@@ -141,6 +141,23 @@ class Game(ABC):
             return f"a forced movement must come first ({pending})"
         return f"the rules do not allow {card_str(move.card)} from {self.places[move.src]} to {self.places[move.dst]}"
 
+    # -- hints for the solver ---------------------------------------------------------
+
+    def safe_move(self, state: State, moves: list[Move]) -> Move | None:
+        """A move among ``moves`` that can be made without losing any win (a dominance move).
+
+        The solver makes it without trying the others, so it must be *provably*
+        safe: argue the proof beside each game's override. None when no such move.
+        """
+        return None
+
+    def order_moves(self, state: State, moves: list[Move]) -> list[Move]:
+        """The solver tries moves in this order: by default the no-peek player's choice first."""
+        if len(moves) < 2:
+            return moves
+        first = self.no_peek_move(state, moves)
+        return moves if first is None or first == moves[0] else [first, *(m for m in moves if m != first)]
+
     # -- the careful player without second sight ----------------------------------
 
     @abstractmethod
