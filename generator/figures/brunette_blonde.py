@@ -1,0 +1,25 @@
+"""«Брюнетка и блондинка»: the foundation row, the basic row fanned below it, then stock and кон."""
+
+from __future__ import annotations
+
+from generator.figures.base import CARD_H, CARD_W, Figure, Sketch, row_x
+from generator.games.base import Game, Move, State
+
+PILE_HEIGHT = 4.4
+
+
+def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
+    sketch = Sketch(game, state, last_move)
+    width = row_x(7) + CARD_W
+    sketch.label("Основания", 0, 0.16, anchor="start")
+    for i in range(8):
+        sketch.single(f"foundation:{i + 1}", row_x(i), 0.3)
+    row_y = 0.3 + CARD_H + 0.55
+    limit = "  (не больше двух карт)" if game.variant == "two_cards" else ""
+    sketch.label("Основной ряд" + limit, 0, row_y - 0.14, anchor="start")
+    for i in range(8):
+        sketch.pile(f"pile:{i + 1}", row_x(i), row_y, max_height=PILE_HEIGHT)
+    low_y = row_y + PILE_HEIGHT + 0.4
+    sketch.stock("stock", width / 2 - CARD_W - 0.3, low_y)
+    sketch.heap("waste", width / 2 + 0.3, low_y, word="Кон")
+    return sketch.finish(title=game.title)

@@ -1,0 +1,28 @@
+"""«Картинная галерея»: queens on top, the kings with their piles in the middle, aces below."""
+
+from __future__ import annotations
+
+from generator.figures.base import CARD_H, CARD_W, Figure, Sketch, row_x
+from generator.games.base import Game, Move, State
+
+PILE_HEIGHT = 4.2
+
+
+def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
+    sketch = Sketch(game, state, last_move)
+    sketch.label("Дамы", 0, 0.16, anchor="start")
+    for i in range(8):
+        sketch.single(f"queen:{i + 1}", row_x(i), 0.3)
+    kings_y = 0.3 + CARD_H + 0.5
+    sketch.label("Короли", 0, kings_y - 0.14, anchor="start")
+    for i in range(8):
+        sketch.pile(f"pile:{i + 1}", row_x(i), kings_y, max_height=PILE_HEIGHT)
+    aces_y = kings_y + PILE_HEIGHT + 0.5
+    sketch.label("Тузы", 0, aces_y - 0.14, anchor="start")
+    for i in range(8):
+        sketch.single(f"foundation:{i + 1}", row_x(i), aces_y)
+    side_x = row_x(8) + 0.5
+    sketch.stock("stock", side_x, kings_y)
+    deal = game.redeals_done(state) + 1
+    sketch.label(f"Раскладка {deal} из 3", side_x + CARD_W / 2, kings_y + CARD_H + 0.6)
+    return sketch.finish(title=game.title)

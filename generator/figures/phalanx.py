@@ -1,0 +1,34 @@
+"""«Македонская фаланга»: a 1-3-5-7-9 pyramid, four foundations on each side, stock and pile below."""
+
+from __future__ import annotations
+
+from generator.figures.base import CARD_H, CARD_W, GAP, Figure, Sketch
+from generator.games.base import Game, Move, State
+
+ROWS = (1, 3, 5, 7, 9)
+COLUMN_GAP = 0.1  # between the foundations of one side column
+ROW_STEP = 1.08  # pyramid rows overlap a little, as a phalanx should
+SIDE = 0.7  # between a foundation column and the pyramid
+
+
+def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
+    sketch = Sketch(game, state, last_move)
+    step_x = CARD_W + GAP
+    pyramid_left = CARD_W + SIDE
+    pyramid_width = ROWS[-1] * step_x - GAP
+    center = pyramid_left + pyramid_width / 2
+    place = 1
+    for r, count in enumerate(ROWS):
+        left = center - (count * step_x - GAP) / 2
+        for i in range(count):
+            sketch.single(f"pyramid:{place}", left + i * step_x, 0.3 + r * ROW_STEP)
+            place += 1
+    right_x = pyramid_left + pyramid_width + SIDE
+    for i in range(4):
+        y = 0.3 + i * (CARD_H + COLUMN_GAP)
+        sketch.single(f"foundation:{i + 1}", 0.0, y)
+        sketch.single(f"foundation:{i + 5}", right_x, y)
+    low_y = 0.3 + 4 * (CARD_H + COLUMN_GAP) + 0.35
+    sketch.stock("stock", center - CARD_W - 0.3, low_y)
+    sketch.heap("waste", center + 0.3, low_y, word="Сборная кучка")
+    return sketch.finish(title=game.title)
