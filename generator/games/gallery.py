@@ -1,8 +1,89 @@
-"""«Картинная галерея» (seed 002): two packs, eight king piles, three deals."""
+"""«Картинная галерея» (seed 002): two packs, eight king piles, three deals.
+
+The middle king (the stock numbered 1…104 from the top, the king nearest to
+52.5, the upper one on a tie) is drawn out first and laid as ``pile:1``; the
+other cards keep their order. Then the stock is dealt one card at a time:
+
+- an ace goes to the next free place of the bottom row (``foundation:1..8``,
+  in order of arrival), a queen to the next free place of the top row
+  (``queen:1..8``), where nothing ever goes on it;
+- a king starts the next pile to the right;
+- any other card goes onto the leftmost king that has no card on it, if any,
+  otherwise onto the newest pile («на каждого по одной карте, на последнего же
+  все карты»); a card that continues a foundation (same suit, one rank higher,
+  up to the jack) may go up instead.
+
+The top card of any pile may go up at any time, between dealt cards too. While
+the stock has cards a king left bare simply takes the next ordinary card. Once
+the stock is out, a bare king must be covered, before any other move, with the
+top card of a pile holding at least two cards on its king (the player picks
+the card and the king); covers are the only pile-to-pile moves and a king never
+moves. Then the player may gather the piles (pile 1 first, each from its king
+upwards, no shuffle) and deal them again exactly the same way; the first card
+is pile 1's king, which starts pile 1 again, so no king is drawn out on a
+redeal. Three deals in all. Won: Т…В on all eight foundations (88 cards), the
+kings alone, the queens in the top row.
+
+Moves while the stock has cards: the next stock card to each place it may go
+(one place for an ace, a queen, a king or a card that fits no foundation), and
+every pile-top card that fits a foundation.
+"""
 
 from __future__ import annotations
 
-from generator.games.base import Game
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import NamedTuple
+
+from generator.cards import card_str
+from generator.games.base import REDEAL, Game, Move
+
+STOCK = 0
+PILE = 1  # pile:1 … pile:8 are 1..8
+FOUNDATION = 9  # foundation:1 … foundation:8 are 9..16
+QUEEN_ROW = 17  # queen:1 … queen:8 are 17..24
+PILES = 8
+CARDS = 104
+DEALS = 3
+EMPTY = -1
+MIDDLE = (CARDS + 1) / 2  # 52.5
+
+ORDINARY, ACE, QUEEN, KING = 0, 1, 2, 3
+#: What each card (0..51) is to this game: 2…В are ordinary, they build on the aces.
+KIND = tuple({1: ACE, 12: QUEEN, 13: KING}.get(card % 13 + 1, ORDINARY) for card in range(52))
+#: The cards on a foundation whose top card is ``top``: its suit from the ace up to ``top``.
+RUN = tuple(tuple(range(top - top % 13, top + 1)) for top in range(52))
+NO_PILES: tuple[tuple[int, ...], ...] = ((),) * PILES
+NO_FOUNDATIONS = (EMPTY,) * PILES
+
+
+class GalleryState(NamedTuple):
+    stock: tuple[int, ...]  # top card first
+    piles: tuple[tuple[int, ...], ...]  # eight piles, king first; () = not started in this deal
+    found: tuple[int, ...]  # top card of each foundation, EMPTY (-1) before its ace
+    queens: tuple[int, ...]  # the top row, in order of arrival
+    redeals: int  # 0 in the first deal
+
+
+def middle_king(stock: Sequence[int]) -> int:
+    """Index (0-based, top card first) of the king drawn out of the middle of ``stock``."""
+    kings = [i for i, card in enumerate(stock) if KIND[card] == KING]
+    if not kings:
+        raise ValueError("the stock holds no king")
+    return min(kings, key=lambda i: (abs(i + 1 - MIDDLE), i))
+
+
+def _started(piles: tuple[tuple[int, ...], ...]) -> int:
+    """How many piles this deal has started (they start left to right)."""
+    return PILES - piles.count(())
+
+
+def _pile_for(piles: tuple[tuple[int, ...], ...]) -> int:
+    """Place of the pile an ordinary dealt card goes onto: the leftmost bare king, else the newest pile."""
+    for i, pile in enumerate(piles):
+        if len(pile) == 1:
+            return PILE + i
+    return PILE + _started(piles) - 1
 
 
 class Gallery(Game):
@@ -15,3 +96,183 @@ class Gallery(Game):
         *(f"foundation:{i}" for i in range(1, 9)),
         *(f"queen:{i}" for i in range(1, 9)),
     )
+
+    def initial_state(self, stock: Sequence[int]) -> GalleryState:
+        """Two full packs, top card first; the middle king is drawn to the top, ready to start pile 1."""
+        stock = tuple(stock)
+        counts = Counter(stock)
+        if len(stock) != CARDS or len(counts) != 52 or set(counts.values()) != {2}:
+            raise ValueError("«Картинная галерея» needs two full packs (104 cards, every card twice)")
+        i = middle_king(stock)
+        return GalleryState((stock[i], *stock[:i], *stock[i + 1 :]), NO_PILES, NO_FOUNDATIONS, (), 0)
+
+    # -- the rules ------------------------------------------------------------------
+
+    def _stock_moves(self, state: GalleryState) -> list[Move]:
+        """Every place the next stock card may go."""
+        card = state.stock[0]
+        kind = KIND[card]
+        if kind == ACE:
+            return [Move(card, STOCK, FOUNDATION + state.found.index(EMPTY))]
+        if kind == QUEEN:
+            return [Move(card, STOCK, QUEEN_ROW + len(state.queens))]
+        if kind == KING:
+            return [Move(card, STOCK, PILE + _started(state.piles))]
+        moves = [Move(card, STOCK, FOUNDATION + j) for j, top in enumerate(state.found) if top == card - 1]
+        moves.append(Move(card, STOCK, _pile_for(state.piles)))
+        return moves
+
+    @staticmethod
+    def _plays(state: GalleryState) -> list[Move]:
+        """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
+        found = state.found
+        moves = []
+        for i, pile in enumerate(state.piles):
+            if len(pile) > 1 and pile[-1] - 1 in found:
+                card = pile[-1]
+                moves.extend(Move(card, PILE + i, FOUNDATION + j) for j, top in enumerate(found) if top == card - 1)
+        return moves
+
+    @staticmethod
+    def _covers(state: GalleryState) -> list[Move]:
+        """The covers the bare-king rule demands (only once the stock is out): every donor onto every bare king."""
+        bare = [PILE + i for i, pile in enumerate(state.piles) if len(pile) == 1]
+        if not bare:
+            return []
+        return [Move(pile[-1], PILE + i, king) for i, pile in enumerate(state.piles) if len(pile) > 2 for king in bare]
+
+    def legal_moves(self, state: GalleryState) -> list[Move]:
+        if state.stock:
+            return self._stock_moves(state) + self._plays(state)
+        if all(len(pile) <= 1 for pile in state.piles):
+            return []  # won: the stock is out and the kings are alone
+        covers = self._covers(state)
+        if covers:
+            return covers
+        moves = self._plays(state)
+        if state.redeals < DEALS - 1:
+            moves.append(REDEAL)
+        return moves
+
+    def apply(self, state: GalleryState, move: Move) -> GalleryState:
+        stock, piles, found, queens, redeals = state
+        if move.card < 0:
+            gathered = tuple(card for pile in piles for card in pile)
+            return GalleryState(gathered, NO_PILES, found, queens, redeals + 1)
+        card, src, dst = move
+        if src == STOCK:
+            stock = stock[1:]
+        else:
+            i = src - PILE
+            piles = (*piles[:i], piles[i][:-1], *piles[i + 1 :])
+        if dst >= QUEEN_ROW:
+            queens = (*queens, card)
+        elif dst >= FOUNDATION:
+            j = dst - FOUNDATION
+            found = (*found[:j], card, *found[j + 1 :])
+        else:
+            i = dst - PILE
+            piles = (*piles[:i], (*piles[i], card), *piles[i + 1 :])
+        return GalleryState(stock, piles, found, queens, redeals)
+
+    def forced(self, state: GalleryState) -> bool:
+        """A cover is pending, or the next stock card has one place and no pile top can go up."""
+        if not state.stock:
+            return any(len(pile) > 2 for pile in state.piles) and any(len(pile) == 1 for pile in state.piles)
+        return len(self._stock_moves(state)) == 1 and not self._plays(state)
+
+    def is_won(self, state: GalleryState) -> bool:
+        return not state.stock and all(len(pile) <= 1 for pile in state.piles)
+
+    def redeals_done(self, state: GalleryState) -> int:
+        return state.redeals
+
+    def contents(self, state: GalleryState) -> dict[int, tuple[int, ...]]:
+        places: dict[int, tuple[int, ...]] = {}
+        if state.stock:
+            places[STOCK] = state.stock[::-1]
+        for i, pile in enumerate(state.piles):
+            if pile:
+                places[PILE + i] = pile
+        for j, top in enumerate(state.found):
+            if top != EMPTY:
+                places[FOUNDATION + j] = RUN[top]
+        for k, queen in enumerate(state.queens):
+            places[QUEEN_ROW + k] = (queen,)
+        return places
+
+    def key(self, state: GalleryState) -> Hashable:
+        """Foundations as a sorted multiset; the queen row left out (nothing ever moves from it).
+
+        After the last deal's stock is out, pile order no longer matters (covers
+        and plays may use any pile, nothing is gathered again) and kings are
+        inert, so the piles become a sorted multiset of the cards on the kings.
+        """
+        stock, piles, found, _, redeals = state
+        if not stock and redeals >= DEALS - 1:
+            return (stock, tuple(sorted(pile[1:] for pile in piles)), tuple(sorted(found)), redeals)
+        return (stock, piles, tuple(sorted(found)), redeals)
+
+    def explain_illegal(self, state: GalleryState, move: Move) -> str:
+        legal = self.legal_moves(state)
+        if not legal:
+            return "the game is already over"
+        if move.is_redeal:
+            if state.stock:
+                return "the piles are gathered only when the whole stock has been dealt"
+            if state.redeals >= DEALS - 1:
+                return "three deals in all: the kings are not laid out a fourth time"
+            return "a bare king must be covered first"
+        where = self.contents(state).get(move.src, ())
+        if not where or where[-1] != move.card:
+            return f"{card_str(move.card)} is not on top of {self.places[move.src]}"
+        if PILE <= move.src < FOUNDATION and len(where) == 1:
+            return "a king never moves"
+        if move.src == STOCK:
+            places = " or ".join(self.places[m.dst] for m in self._stock_moves(state))
+            return f"{card_str(move.card)} from the stock goes to {places}"
+        covers = [m for m in legal if not m.is_redeal and m.src != STOCK and m.dst < FOUNDATION]
+        if covers and move not in covers:
+            return "a bare king must be covered first, with the top card of a pile holding two or more cards on it"
+        if PILE <= move.dst < FOUNDATION:
+            if state.stock:
+                return "no card moves between piles while the stock has cards"
+            if len(state.piles[move.dst - PILE]) != 1:
+                return "a card moves to another pile only to cover a bare king"
+            return f"{self.places[move.src]} cannot spare a card: it would leave its own king bare"
+        if FOUNDATION <= move.dst < QUEEN_ROW:
+            return f"{card_str(move.card)} does not continue {self.places[move.dst]}"
+        return super().explain_illegal(state, move)
+
+    # -- the careful player without second sight ------------------------------------
+
+    def no_peek_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
+        """Up first, always: pile tops that fit (before turning a card), then the turned card.
+
+        Pile tops go up before the next card is turned (that choice never looks
+        at the stock); among them, the one that uncovers another fitting card
+        first, then the one from the longest pile. The turned card goes up when
+        it fits. A cover takes the top of the pile whose next card then fits,
+        else of the longest pile, onto the leftmost bare king. The piles are
+        gathered only when nothing else is left.
+        """
+        found = state.found
+        piles = state.piles
+        best = None
+        best_score = None
+        for move in moves:
+            if move.is_redeal or move.src == STOCK:
+                continue
+            pile = piles[move.src - PILE]
+            # Does the card uncovered by this move fit now (or once this card is up)?
+            below = pile[-2] if len(pile) > 2 else None
+            uncovers = below is not None and (below - 1 in found or (move.dst >= FOUNDATION and below - 1 == move.card))
+            score = (move.dst >= FOUNDATION, uncovers, len(pile), -move.src, -move.dst)
+            if best_score is None or score > best_score:
+                best, best_score = move, score
+        if best is not None:
+            return best
+        for move in moves:
+            if not move.is_redeal and FOUNDATION <= move.dst < QUEEN_ROW:
+                return move  # the turned card fits a foundation
+        return moves[0]  # the turned card's only place, or the redeal
