@@ -1,0 +1,124 @@
+"""``pasyans solve`` and ``pasyans stats``: the thoughtful solver and the odds."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from generator.commands.common import add_deal_argument, add_game_arguments, game_from
+from generator.deals import MAX_DEAL, stock_indices
+from generator.errors import UserError
+from generator.record import record_of, to_json
+from generator.safeio import check_output_path, write_text
+from generator.solver import Budget, solve
+from generator.walkthrough import as_text
+
+MAX_STATS_DEALS = 1_000_000
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"budget must be a number of seconds, not {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"budget must be more than 0 and at most 3600 seconds, not {text}")
+    return value
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= MAX_STATS_DEALS:
+        raise argparse.ArgumentTypeError(f"--deals must be a whole number from 1 to {MAX_STATS_DEALS}, not {text!r}")
+    return int(text)
+
+
+def _jobs(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 256:
+        raise argparse.ArgumentTypeError(f"--jobs must be a whole number from 1 to 256, not {text!r}")
+    return int(text)
+
+
+def _first(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"--from must be a deal number from 1 to {MAX_DEAL}, not {text!r}")
+    return int(text)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    solve_cmd = commands.add_parser(
+        "solve",
+        help="solve a deal and print the winning line",
+        description="Search the deal knowing the order of the stock (a 'thoughtful' player). Prints "
+        "the winning line in Russian notation, grouped by phase, or proves that none exists. "
+        "The answer is won, lost (proved) or unknown (the time budget ran out) — never a guess.",
+    )
+    add_game_arguments(solve_cmd)
+    add_deal_argument(solve_cmd)
+    solve_cmd.add_argument("--record", metavar="FILE", help="write the winning line as a game record (JSON)")
+    solve_cmd.add_argument(
+        "--budget", metavar="SECONDS", type=positive_seconds, default=10.0, help="time budget (default 10 s)"
+    )
+    solve_cmd.set_defaults(handler=cmd_solve)
+
+    stats = commands.add_parser(
+        "stats",
+        help="measure how often a game comes out",
+        description="Solve and play deals FROM .. FROM+DEALS-1 and report two win rates with Wilson 95%% "
+        "intervals: thoughtful (the solver, which knows the stock: an upper bound for real play) and "
+        "no-peek (a fixed careful strategy that never looks at the stock). Unknowns count as not won.",
+    )
+    add_game_arguments(stats)
+    stats.add_argument("--deals", "-n", metavar="N", type=_count, default=1000, help="how many deals (default 1000)")
+    stats.add_argument("--from", dest="first", metavar="K", type=_first, default=1, help="first deal (default 1)")
+    stats.add_argument("--jobs", "-j", metavar="J", type=_jobs, default=None, help="processes (default: all cores)")
+    stats.add_argument(
+        "--budget", metavar="S", type=positive_seconds, default=10.0, help="solver budget per deal (default 10 s)"
+    )
+    stats.add_argument("--save", action="store_true", help="write the figures to assets/stats.json for the book")
+    stats.set_defaults(handler=cmd_stats)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    game = game_from(args)
+    if args.record:
+        check_output_path(args.record)
+    stock = stock_indices(game.id, args.deal)
+    solution = solve(game, stock, budget=Budget(seconds=args.budget))
+    print(f"«{game.title}»{' (' + game.variant + ')' if game.variant else ''}, расклад №{args.deal}")
+    print(as_text(game, solution.moves, solution.result))
+    print(f"{solution.result}: {solution.nodes} positions searched in {solution.seconds:.2f} s")
+    if args.record:
+        if solution.result != "won":
+            raise UserError(f"no record written: the deal is {solution.result}, a record needs a winning line")
+        write_text(args.record, to_json(record_of(game, stock, solution.moves, "won", args.deal)))
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from generator.stats import ProgressBar, measure, save_stats, summarise, timing
+
+    game = game_from(args)
+    if args.first + args.deals - 1 > MAX_DEAL:
+        raise UserError(f"deals {args.first}..{args.first + args.deals - 1} go past the last deal number {MAX_DEAL}")
+    jobs = args.jobs or os.cpu_count() or 1
+    progress = ProgressBar(args.deals, game.full_id)
+    results = measure(game.full_id, args.first, args.deals, jobs=jobs, budget_seconds=args.budget, on_progress=progress)
+    summary = summarise(game.full_id, args.first, results, args.budget)
+    times = timing(results)
+    last = args.first + args.deals - 1
+    print(f"{game.full_id}: deals {args.first}..{last} ({args.deals}), solver budget {args.budget:g} s per deal")
+    for name, label in (("thoughtful", "thoughtful (knows the stock)"), ("no_peek", "no-peek player")):
+        rate = summary[name]
+        extra = f", {rate['unknown']} unknown (counted as not won)" if name == "thoughtful" else ""
+        print(
+            f"  {label:<29} {rate['won']:>6} won  {100 * rate['rate']:6.2f}%  "
+            f"95% CI {100 * rate['low']:.2f}–{100 * rate['high']:.2f}%{extra}"
+        )
+    print(
+        f"  solver time per deal: mean {times['mean']:.1f} ms, median {times['median']:.1f} ms, "
+        f"p99 {times['p99']:.1f} ms"
+    )
+    if args.save:
+        save_stats(game.full_id, summary)
+        print("  saved to assets/stats.json")
+    return 0

@@ -1,0 +1,63 @@
+"""Odds: the Wilson interval, and the stats command over a small slice."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from generator.stats import Rate, measure, summarise, wilson
+
+
+@pytest.mark.parametrize(
+    "wins, n, low, high",
+    [
+        (0, 10, 0.0, 0.2775),  # known values of the Wilson score interval
+        (5, 10, 0.2366, 0.7634),
+        (81, 263, 0.2553, 0.3662),
+    ],
+)
+def test_wilson_interval_matches_known_values(wins, n, low, high):
+    got_low, got_high = wilson(wins, n)
+    assert math.isclose(got_low, low, abs_tol=1e-4) and math.isclose(got_high, high, abs_tol=1e-4)
+
+
+def test_unknowns_count_against_the_claim():
+    rate = Rate(won=5, lost=3, unknown=2)
+    assert rate.as_dict()["rate"] == 0.5 and rate.n == 10
+
+
+def test_quadrille_rates_agree_and_parallel_equals_serial():
+    serial = measure("quadrille", 1, 60, jobs=1)
+    parallel = measure("quadrille", 1, 60, jobs=2)
+    assert [(r.deal, r.thoughtful, r.no_peek) for r in serial] == [(r.deal, r.thoughtful, r.no_peek) for r in parallel]
+    summary = summarise("quadrille", 1, serial, 10.0)
+    # «Кадриль» has no choices: the two players are the same player.
+    assert summary["thoughtful"] == summary["no_peek"]
+    assert summary["deals"] == 60 and summary["thoughtful"]["unknown"] == 0
+
+
+def test_stats_command_prints_both_rates(cli):
+    result = cli("stats", "quadrille", "--deals", "30", "--jobs", "1")
+    assert result.status == 0, result.err
+    assert "thoughtful" in result.out and "no-peek" in result.out and "95% CI" in result.out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats", "quadrille", "--deals", "0"],
+        ["stats", "quadrille", "--deals", "-5"],
+        ["stats", "quadrille", "--deals", "99999999"],
+        ["stats", "quadrille", "--jobs", "0"],
+        ["stats", "quadrille", "--from", "0"],
+        ["stats", "quadrille", "--budget", "0"],
+        ["stats", "nothing"],
+        ["solve", "quadrille", "--deal", "0"],
+        ["solve", "quadrille", "--deal", "abc"],
+        ["solve", "quadrille:nope", "--deal", "3"],
+    ],
+)
+def test_bad_arguments_are_one_line_errors(cli, args):
+    result = cli(*args)
+    assert result.status == 2 and len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
