@@ -78,7 +78,8 @@ def position(piles: list[str], found: list[str] | None = None, *, stock: str = "
     """A hand-made position: piles as «К♠ 5♦ 6♦» strings (king first), foundation tops."""
     tops = [c(t) if t else EMPTY for t in (found or [])]
     tops += [EMPTY] * (8 - len(tops))
-    return GalleryState(tuple(cs(stock)), tuple(tuple(cs(p)) for p in piles), tuple(tops), (), redeals)
+    laid = [tuple(cs(p)) for p in piles] + [()] * (8 - len(piles))
+    return GalleryState(tuple(cs(stock)), tuple(laid), tuple(tops), (), redeals)
 
 
 # -- the middle king -----------------------------------------------------------------------
@@ -389,3 +390,31 @@ def test_no_peek_wins_some_deals_and_loses_others():
         for deal in range(1, 41)
     )
     assert results["won"] and results["lost"] and not results["unknown"]
+
+
+def test_every_reading_quotes_the_rule_text():
+    import re
+    import tomllib
+
+    from generator.paths import ASSETS, rule_text
+
+    text = re.sub(r"\s+", " ", rule_text("gallery"))
+    with (ASSETS / "readings" / "gallery.toml").open("rb") as handle:
+        readings = tomllib.load(handle)["reading"]
+    assert len(readings) >= 11
+    for reading in readings:
+        assert re.sub(r"\s+", " ", reading["quote"]) in text, reading["quote"]
+        assert reading["text"].strip()
+
+
+def test_illegal_moves_are_explained():
+    covering = position(["К♠", "К♦ 5♦ 6♦", "К♣ 9♣"], ["8♣"])
+    assert "covered first" in GAME.explain_illegal(covering, Move(c("9♣"), P("pile:3"), P("foundation:1")))
+    assert "covered first" in GAME.explain_illegal(covering, REDEAL)
+    assert "never moves" in GAME.explain_illegal(covering, Move(c("К♠"), P("pile:1"), P("pile:2")))
+    spare = position(["К♠", "К♦ 5♦", "К♣ 9♣"], ["8♣"])
+    assert "cannot spare" in GAME.explain_illegal(spare, Move(c("9♣"), P("pile:3"), P("pile:1")))
+    dealing = position(["К♠ 4♦", "К♦ 5♦ 6♦", "К♣ 9♣"], ["8♣"], stock="7♥ 8♥")
+    assert GAME.explain_illegal(dealing, Move(c("7♥"), STOCK, P("pile:1"))) == "7♥ from the stock goes to pile:3"
+    assert "while the stock has cards" in GAME.explain_illegal(dealing, Move(c("6♦"), P("pile:2"), P("pile:1")))
+    assert "does not continue" in GAME.explain_illegal(dealing, Move(c("9♣"), P("pile:3"), P("foundation:2")))
