@@ -90,19 +90,28 @@ def test_place_names_are_unique_and_include_the_stock(spec):
     assert all(game.place_id(name) == i for i, name in enumerate(game.places))
 
 
-def _altered_records(game: Game, record):
-    """The record with one move altered three ways: wrong card, wrong place, out of order."""
+def _altered_records(game: Game, record, played):
+    """The record with one move altered three ways: wrong card, wrong place, out of order.
+
+    Each altered move is checked to be illegal where it stands (a fitting card may
+    legally go to more than one place, and two packs hold every card twice).
+    """
     moves = list(record.moves)
     plain = [i for i, m in enumerate(moves) if not m.is_redeal]
     middle = plain[len(plain) // 2]
-    move = moves[middle]
-    wrong_card = move._replace(card=(move.card + 1) % 52)
-    wrong_place = move._replace(dst=next(p for p in range(len(game.places)) if p not in (move.dst, move.src)))
-    swapped = plain[-1]
-    out_of_order = [*moves[:middle], moves[swapped], *moves[middle:swapped], *moves[swapped + 1:]]
+    move, before = moves[middle], played.states[middle]
+    legal = set(game.legal_moves(before))
+    wrong_card = next(
+        move._replace(card=card) for card in range(52) if move._replace(card=card) not in legal
+    )
+    wrong_place = next(
+        move._replace(dst=place) for place in range(len(game.places)) if move._replace(dst=place) not in legal
+    )
+    swapped = next(i for i in reversed(plain) if moves[i] not in legal)
+    out_of_order = [*moves[:middle], moves[swapped], *moves[middle:swapped], *moves[swapped + 1 :]]
     for name, altered in (
-        ("wrong card", [*moves[:middle], wrong_card, *moves[middle + 1:]]),
-        ("wrong place", [*moves[:middle], wrong_place, *moves[middle + 1:]]),
+        ("wrong card", [*moves[:middle], wrong_card, *moves[middle + 1 :]]),
+        ("wrong place", [*moves[:middle], wrong_place, *moves[middle + 1 :]]),
         ("out of order", out_of_order),
     ):
         yield name, middle + 1, record.__class__(**{**record.__dict__, "moves": tuple(altered), "result": "unknown"})
@@ -114,7 +123,7 @@ def test_check_rejects_an_altered_move(spec):
     stock = stock_indices(game.id, 3)
     played = play_out(game, stock, lambda g, s, m: g.no_peek_move(s, m))
     record = record_of(game, stock, played.moves, played.result, 3)
-    for name, number, altered in _altered_records(game, record):
+    for name, number, altered in _altered_records(game, record, played):
         result = replay(from_json(to_json(altered)))
         assert not result.ok, name
         assert result.illegal_at == number, (name, result.illegal_at, result.reason)
