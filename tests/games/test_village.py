@@ -1,0 +1,453 @@
+"""«Деревенский пасьянс»: every reading of RULES.md §1 pinned on a constructed stock."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.cards import card_str, parse_card_index
+from generator.deals import stock_indices
+from generator.games import REDEAL, Move
+from generator.games.village import Village, VillageState
+from generator.paths import ASSETS, rule_text
+from generator.play import no_peek, play_out
+
+G = Village()
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card_index(word) for word in text.split()]
+
+
+def names(text: str) -> list[str]:
+    return text.split()
+
+
+def mv(card: str, src: str, dst: str) -> Move:
+    return Move(parse_card_index(card), G.place_id(src), G.place_id(dst))
+
+
+def step(state, move: Move):
+    legal = G.legal_moves(state)
+    assert move in legal, f"{G.describe(move)} not in {[G.describe(m) for m in legal]}"
+    return G.apply(state, move)
+
+
+def run_forced(state):
+    """Play the forced moves (a dealt block, a refill) until the player has the turn."""
+    while G.forced(state):
+        (move,) = G.legal_moves(state)
+        state = G.apply(state, move)
+    return state
+
+
+def start(stock_text: str):
+    """The position after the first eight cards are down."""
+    return run_forced(G.initial_state(cards(stock_text)))
+
+
+def piles(state) -> list[str]:
+    return [" ".join(card_str(c) for c in pile) for pile in state.piles]
+
+
+def described(moves) -> set[str]:
+    return {G.describe(m) for m in moves}
+
+
+def position(pile_texts: list[str], heights=(0,) * 8, where=(0,) * 8, stock: str = "", redeals: int = 0):
+    """A free-play position built directly (for foundation and key details)."""
+    return VillageState(
+        tuple(cards(stock)), tuple(tuple(cards(t)) for t in pile_texts), tuple(heights), tuple(where), 0, redeals
+    )
+
+
+# -- dealing ----------------------------------------------------------------------
+
+
+def test_first_eight_are_dealt_one_per_pile_before_any_play():
+    state = G.initial_state(cards("Т♠ 5♥ К♦ 9♣ 2♠ 7♦ 10♥ 4♣ 8♠ 3♥"))
+    for pile, card in enumerate(names("Т♠ 5♥ К♦ 9♣ 2♠ 7♦ 10♥ 4♣"), start=1):
+        assert G.forced(state)
+        # Т♠ and К♦ are already down before pile 8 is dealt, yet nothing may be played
+        assert G.legal_moves(state) == [mv(card, "stock", f"pile:{pile}")]
+        state = G.apply(state, G.legal_moves(state)[0])
+    assert not G.forced(state)
+    assert piles(state) == ["Т♠", "5♥", "К♦", "9♣", "2♠", "7♦", "10♥", "4♣"]
+    assert described(G.legal_moves(state)) == {
+        "Т♠ pile:1 → foundation:1",
+        "К♦ pile:3 → foundation:5",
+        "Т♠ pile:1 → pile:5",
+        "2♠ pile:5 → pile:1",
+        "8♠ stock → pile:1",  # the next round, the player's choice
+    }
+
+
+def test_refill_comes_at_once_from_the_stock_and_is_not_a_round():
+    state = start("Т♠ 5♥ К♦ 9♣ 2♠ 7♦ 10♥ 4♣ 8♠ 3♥")
+    state = step(state, mv("Т♠", "pile:1", "foundation:1"))
+    assert G.forced(state)
+    assert G.legal_moves(state) == [mv("8♠", "stock", "pile:1")]
+    state = G.apply(state, G.legal_moves(state)[0])
+    assert not G.forced(state), "a refill is one card, not the start of a round"
+    assert piles(state)[0] == "8♠"
+    state = step(state, mv("2♠", "pile:5", "foundation:1"))
+    assert G.legal_moves(state) == [mv("3♥", "stock", "pile:5")]
+    state = G.apply(state, G.legal_moves(state)[0])
+    assert piles(state) == ["8♠", "5♥", "К♦", "9♣", "3♥", "7♦", "10♥", "4♣"]
+    assert not state.stock
+    # the stock is out: the redeal is offered at once, beside the other moves
+    assert described(G.legal_moves(state)) == {"К♦ pile:3 → foundation:5", "redeal"}
+
+
+ROUND_STOCK = (
+    "5♥ 9♣ 7♦ 10♥ Т♣ 8♠ 3♦ Д♥"  # the first eight
+    " 4♠"  # the refill of pile 5
+    " Т♦ Д♠ 2♥ 6♣ В♦ 3♠ 9♥ 5♣"  # a full round
+    " 7♥ 8♣ В♠"  # the last, short round
+)
+
+
+def test_rounds_are_dealt_as_blocks_from_pile_1_and_the_last_may_be_short():
+    state = start(ROUND_STOCK)
+    state = step(state, mv("Т♣", "pile:5", "foundation:1"))
+    state = step(state, mv("4♠", "stock", "pile:5"))  # the refill, forced
+    assert mv("Т♦", "stock", "pile:1") in G.legal_moves(state)
+    # the player starts the round: after a refill of pile 5 it still starts at pile 1
+    state = step(state, mv("Т♦", "stock", "pile:1"))
+    for pile, card in enumerate(names("Д♠ 2♥ 6♣ В♦ 3♠ 9♥ 5♣"), start=2):
+        assert G.forced(state)
+        # Т♦ is on top of pile 1, but no play comes between the cards of a round
+        assert G.legal_moves(state) == [mv(card, "stock", f"pile:{pile}")]
+        state = G.apply(state, G.legal_moves(state)[0])
+    assert not G.forced(state)
+    assert piles(state) == ["5♥ Т♦", "9♣ Д♠", "7♦ 2♥", "10♥ 6♣", "4♠ В♦", "8♠ 3♠", "3♦ 9♥", "Д♥ 5♣"]
+    # the second ace to arrive takes foundation:2
+    assert mv("Т♦", "pile:1", "foundation:2") in G.legal_moves(state)
+    state = step(state, mv("7♥", "stock", "pile:1"))
+    assert G.legal_moves(state) == [mv("8♣", "stock", "pile:2")]
+    state = G.apply(state, G.legal_moves(state)[0])
+    assert G.legal_moves(state) == [mv("В♠", "stock", "pile:3")]
+    state = G.apply(state, G.legal_moves(state)[0])
+    assert not state.stock and not G.forced(state)
+    assert piles(state)[:4] == ["5♥ Т♦ 7♥", "9♣ Д♠ 8♣", "7♦ 2♥ В♠", "10♥ 6♣"]
+    assert REDEAL in G.legal_moves(state)
+
+
+def test_playing_is_not_compulsory_and_the_round_may_be_dealt_any_time():
+    state = start(ROUND_STOCK)
+    assert mv("Т♣", "pile:5", "foundation:1") in G.legal_moves(state)
+    state = step(state, mv("4♠", "stock", "pile:1"))  # the ace is left where it is
+    state = run_forced(state)
+    assert piles(state)[0] == "5♥ 4♠" and piles(state)[4] == "Т♣ 6♣"
+
+
+def test_no_redeal_while_the_stock_has_cards():
+    state = start(ROUND_STOCK)
+    assert REDEAL not in G.legal_moves(state)
+    assert "only once the stock is out" in G.explain_illegal(state, REDEAL)
+
+
+def test_an_empty_pile_stays_empty_once_the_stock_is_out():
+    state = start("5♥ 9♣ 7♦ 10♥ Т♣ 8♠ 3♦ 9♥")
+    assert not state.stock
+    state = step(state, mv("Т♣", "pile:5", "foundation:1"))
+    assert not G.forced(state)
+    assert piles(state)[4] == ""
+    moves = G.legal_moves(state)
+    assert all(m.is_redeal or m.dst != G.place_id("pile:5") for m in moves)
+    assert "empty pile stays empty" in G.explain_illegal(state, mv("9♥", "pile:8", "pile:5"))
+
+
+# -- marriages --------------------------------------------------------------------
+
+
+MARRIAGE_STOCK = "6♠ 5♠ 7♠ Т♥ К♥ 6♦ 2♥ Д♥ 4♠ 8♣ 3♣ 9♣ 2♣ 10♣ В♣ 5♦"
+
+
+def test_marriages_same_suit_one_rank_apart_ace_and_king_not_neighbours():
+    state = start(MARRIAGE_STOCK)
+    assert described(G.legal_moves(state)) == {
+        "6♠ pile:1 → pile:2",
+        "6♠ pile:1 → pile:3",
+        "5♠ pile:2 → pile:1",
+        "7♠ pile:3 → pile:1",
+        "Т♥ pile:4 → pile:7",
+        "2♥ pile:7 → pile:4",
+        "К♥ pile:5 → pile:8",
+        "Д♥ pile:8 → pile:5",
+        "Т♥ pile:4 → foundation:1",
+        "К♥ pile:5 → foundation:5",
+        "4♠ stock → pile:1",
+    }
+    # 5♠/7♠ are two apart, 6♠/6♦ differ in suit, Т♥/К♥ are not neighbours
+    assert "Т and К are not neighbours" in G.explain_illegal(state, mv("Т♥", "pile:4", "pile:5"))
+    assert "same suit" in G.explain_illegal(state, mv("6♦", "pile:6", "pile:2"))
+    assert "one apart" in G.explain_illegal(state, mv("5♠", "pile:2", "pile:3"))
+
+
+def test_a_marriage_moves_one_card_and_empties_a_pile_that_is_refilled():
+    state = start(MARRIAGE_STOCK)
+    state = step(state, mv("6♠", "pile:1", "pile:2"))
+    assert G.legal_moves(state) == [mv("4♠", "stock", "pile:1")]  # refill at once
+    state = G.apply(state, G.legal_moves(state)[0])
+    assert piles(state)[:3] == ["4♠", "5♠ 6♠", "7♠"]
+    moves = G.legal_moves(state)
+    # only the top card moves: 5♠ under 6♠ goes nowhere, though 4♠ is its neighbour
+    assert not [m for m in moves if m.card == parse_card_index("5♠")]
+    assert mv("7♠", "pile:3", "pile:2") in moves and mv("6♠", "pile:2", "pile:3") in moves
+
+
+def test_a_card_may_shuttle_between_two_piles_and_the_key_is_exact():
+    state = start(MARRIAGE_STOCK)
+    state = run_forced(step(state, mv("4♠", "stock", "pile:1")))  # a round: the stock is out
+    assert piles(state) == ["6♠ 4♠", "5♠ 8♣", "7♠ 3♣", "Т♥ 9♣", "К♥ 2♣", "6♦ 10♣", "2♥ В♣", "Д♥ 5♦"]
+    there = step(state, mv("9♣", "pile:4", "pile:2"))  # onto 8♣
+    moved = step(there, mv("9♣", "pile:2", "pile:6"))  # onto 10♣
+    back = step(moved, mv("9♣", "pile:6", "pile:2"))
+    assert back == there and G.key(back) == G.key(there) != G.key(moved)
+    assert G.key(there) != G.key(state)
+
+
+# -- foundations ------------------------------------------------------------------
+
+
+def test_ace_and_king_foundations_one_of_each_per_suit():
+    state = start("Т♠ Т♠ К♠ К♠ 2♠ Д♠ 5♥ 9♦")
+    moves = described(G.legal_moves(state))
+    assert {"Т♠ pile:1 → foundation:1", "Т♠ pile:2 → foundation:1"} <= moves
+    assert {"К♠ pile:3 → foundation:5", "К♠ pile:4 → foundation:5"} <= moves
+    state = step(state, mv("Т♠", "pile:1", "foundation:1"))
+    state = step(state, mv("К♠", "pile:4", "foundation:5"))
+    moves = described(G.legal_moves(state))
+    # the second ace and king of spades are ordinary cards now: no new foundation for them
+    assert not [m for m in moves if m.startswith(("Т♠", "К♠")) and "foundation" in m]
+    assert {"2♠ pile:5 → foundation:1", "Д♠ pile:6 → foundation:5"} <= moves
+    state = step(state, mv("2♠", "pile:5", "foundation:1"))
+    state = step(state, mv("Д♠", "pile:6", "foundation:5"))
+    contents = G.contents(state)
+    assert contents[G.place_id("foundation:1")] == tuple(cards("Т♠ 2♠"))
+    assert contents[G.place_id("foundation:5")] == tuple(cards("К♠ Д♠"))
+
+
+def test_second_ace_and_king_finish_the_other_foundation():
+    # spades: Т…Д on the ace foundation, К…2 on the king foundation: the other К♠ and Т♠ finish them
+    state = position(["К♠", "Т♠", "5♥"], heights=(12, 0, 0, 0, 12, 0, 0, 0), where=(9, 0, 0, 0, 13, 0, 0, 0))
+    assert described(G.legal_moves(state)) == {"К♠ pile:1 → foundation:1", "Т♠ pile:2 → foundation:5", "redeal"}
+
+
+def test_a_card_that_fits_both_foundations_of_its_suit_may_go_to_either():
+    # hearts: Т…5 up (foundation:2), К…7 down (foundation:6); 6♥ fits both
+    state = position(["6♥"], heights=(0, 0, 5, 0, 0, 0, 7, 0), where=(0, 0, 10, 0, 0, 0, 14, 0), redeals=1)
+    assert described(G.legal_moves(state)) == {"6♥ pile:1 → foundation:2", "6♥ pile:1 → foundation:6"}
+    # the first ace may start its ace foundation or close a king foundation waiting for it
+    state = position(["Т♦"], heights=(1, 0, 0, 0, 0, 0, 0, 12), where=(9, 0, 0, 0, 0, 0, 0, 13), redeals=1)
+    assert described(G.legal_moves(state)) == {"Т♦ pile:1 → foundation:2", "Т♦ pile:1 → foundation:5"}
+
+
+def test_foundations_are_numbered_in_order_of_arrival():
+    state = start("Т♥ К♣ Т♠ К♦ 5♥ 9♦ 7♣ 8♠")
+    state = step(state, mv("Т♠", "pile:3", "foundation:1"))
+    state = step(state, mv("К♦", "pile:4", "foundation:5"))
+    moves = G.legal_moves(state)
+    assert mv("Т♥", "pile:1", "foundation:2") in moves and mv("Т♥", "pile:1", "foundation:1") not in moves
+    assert mv("К♣", "pile:2", "foundation:6") in moves
+    assert "goes to foundation:2" in G.explain_illegal(state, mv("Т♥", "pile:1", "foundation:3"))
+
+
+# -- the redeal -------------------------------------------------------------------
+
+
+def test_redeal_gathers_the_piles_in_order_and_deals_them_again_from_the_first():
+    state = start("5♥ Т♦ 7♦ 10♥ 4♣ 8♠ 3♦ 6♣ 2♦ В♠")
+    assert mv("Т♦", "pile:2", "foundation:1") in G.legal_moves(state)
+    state = run_forced(step(state, mv("2♦", "stock", "pile:1")))  # the ace is left down
+    assert piles(state) == ["5♥ 2♦", "Т♦ В♠", "7♦", "10♥", "4♣", "8♠", "3♦", "6♣"]
+    assert not state.stock
+    assert described(G.legal_moves(state)) == {
+        "2♦ pile:1 → pile:7",
+        "3♦ pile:7 → pile:1",
+        "redeal",
+    }
+    assert not G.forced(state)
+    state = step(state, REDEAL)
+    assert G.redeals_done(state) == 1
+    gathered = cards("5♥ 2♦ Т♦ В♠ 7♦ 10♥ 4♣ 8♠ 3♦ 6♣")  # pile 1 first, each bottom to top
+    assert G.contents(state)[G.place_id("stock")] == tuple(reversed(gathered))
+    assert not any(state.piles)
+    # the first eight again, one per pile, no play before they are down (Т♦ lands on pile 3)
+    for pile, card in enumerate(names("5♥ 2♦ Т♦ В♠ 7♦ 10♥ 4♣ 8♠"), start=1):
+        assert G.legal_moves(state) == [mv(card, "stock", f"pile:{pile}")]
+        state = G.apply(state, G.legal_moves(state)[0])
+    assert described(G.legal_moves(state)) == {
+        "Т♦ pile:3 → foundation:1",
+        "Т♦ pile:3 → pile:2",
+        "2♦ pile:2 → pile:3",
+        "3♦ stock → pile:1",
+    }
+    state = run_forced(step(state, mv("3♦", "stock", "pile:1")))
+    assert piles(state) == ["5♥ 3♦", "2♦ 6♣", "Т♦", "В♠", "7♦", "10♥", "4♣", "8♠"]
+    # no second redeal
+    assert described(G.legal_moves(state)) == {"Т♦ pile:3 → foundation:1"}
+    assert "only one redeal" in G.explain_illegal(state, REDEAL)
+    state = step(state, mv("Т♦", "pile:3", "foundation:1"))
+    assert G.legal_moves(state) == [] and G.is_over(state) and not G.is_won(state)
+
+
+def test_redeal_is_the_only_move_when_nothing_else_can_be_done():
+    state = start("5♥ 9♣ 7♦ 10♥ 4♣ 8♠ 3♦ 6♣")
+    assert G.legal_moves(state) == [REDEAL] and not G.forced(state)
+    state = run_forced(step(state, REDEAL))
+    assert piles(state) == ["5♥", "9♣", "7♦", "10♥", "4♣", "8♠", "3♦", "6♣"]
+    assert G.legal_moves(state) == []
+
+
+# -- the end ----------------------------------------------------------------------
+
+
+def _winning_stock() -> list[int]:
+    """Layer r holds the four aces-side cards of rank r and the four king-side cards of rank 14 − r."""
+    stock = []
+    for rank in range(1, 14):
+        stock += [suit * 13 + rank - 1 for suit in range(4)]
+        stock += [suit * 13 + 13 - rank for suit in range(4)]
+    return stock
+
+
+def test_won_when_all_104_cards_are_on_the_foundations():
+    stock = _winning_stock()
+    assert Counter(stock) == Counter(list(range(52)) * 2)
+    played = play_out(G, stock, no_peek)
+    assert played.result == "won" and G.is_won(played.final)
+    contents = G.contents(played.final)
+    assert set(contents) == set(range(G.place_id("foundation:1"), G.place_id("foundation:8") + 1))
+    for place in range(1, 5):
+        ace_side = contents[G.place_id(f"foundation:{place}")]
+        assert [c % 13 for c in ace_side] == list(range(13))
+        king_side = contents[G.place_id(f"foundation:{place + 4}")]
+        assert [c % 13 for c in king_side] == list(range(12, -1, -1))
+    assert G.legal_moves(played.final) == []
+    assert G.redeals_done(played.final) == 0
+
+
+# -- the key ----------------------------------------------------------------------
+
+
+def test_key_merges_foundation_numbering():
+    state = start("Т♥ Т♠ 5♥ 9♦ 7♣ 8♠ 3♦ 6♣")  # the stock is out: nothing refills
+    one = step(step(state, mv("Т♥", "pile:1", "foundation:1")), mv("Т♠", "pile:2", "foundation:2"))
+    two = step(step(state, mv("Т♠", "pile:2", "foundation:1")), mv("Т♥", "pile:1", "foundation:2"))
+    assert one != two and G.key(one) == G.key(two)
+    assert G.contents(one) != G.contents(two)
+
+
+def test_key_keeps_pile_order_while_a_round_or_the_redeal_can_tell_piles_apart():
+    a = position(["5♥", "9♣ 2♦", "7♦"], stock="", redeals=0)
+    b = position(["9♣ 2♦", "5♥", "7♦"], stock="", redeals=0)
+    assert G.key(a) != G.key(b)  # the redeal would gather them in a different order
+    a, b = a._replace(redeals=1), b._replace(redeals=1)
+    assert G.key(a) == G.key(b)  # nothing can tell the piles apart any more
+    a = position(["5♥", "9♣ 2♦", "7♦"], stock="4♣", redeals=1)
+    b = position(["9♣ 2♦", "5♥", "7♦"], stock="4♣", redeals=1)
+    assert G.key(a) != G.key(b)
+    c = position(["5♥", "9♣ 2♦", "7♦"], stock="4♠", redeals=1)
+    assert G.key(a) != G.key(c)
+
+
+# -- the no-peek player -----------------------------------------------------------
+
+
+def test_no_peek_player_gives_up_when_only_shuttling_is_left():
+    state = position(["5♠", "6♠", "9♥"], redeals=1)
+    assert G.legal_moves(state) and G.no_peek_move(state, G.legal_moves(state)) is None
+
+
+def test_no_peek_player_digs_with_marriages_towards_a_foundation_card():
+    # spades Т, 2 are up; 3♠ lies under 8♥, which can go onto 9♥
+    state = position(["3♠ 8♥", "10♣ 9♥", "4♦"], heights=(2, 0, 0, 0, 0, 0, 0, 0), where=(9, 0, 0, 0, 0, 0, 0, 0))
+    assert G.no_peek_move(state, G.legal_moves(state)) == mv("8♥", "pile:1", "pile:2")
+
+
+def test_no_peek_player_never_repeats_a_position():
+    for deal in range(1, 31):
+        state = G.initial_state(stock_indices("village", deal))
+        seen = set()
+        while True:
+            moves = G.legal_moves(state)
+            if not moves:
+                break
+            move = G.no_peek_move(state, moves)
+            if move is None:
+                break
+            key = G.key(state)
+            assert key not in seen, f"deal {deal}: the no-peek player came back to a position"
+            seen.add(key)
+            state = G.apply(state, move)
+
+
+def test_no_peek_player_does_not_look_at_the_stock_order():
+    played = play_out(G, stock_indices("village", 5), no_peek)
+    for state in played.states:
+        moves = G.legal_moves(state)
+        if not moves or G.forced(state):
+            continue
+        shuffled = state._replace(stock=tuple(sorted(state.stock)))
+        first = G.no_peek_move(state, moves)
+        second = G.no_peek_move(shuffled, G.legal_moves(shuffled))
+        if first is None or second is None:
+            assert first is second
+        elif first.src == 0:  # the next round: only the card's name differs
+            assert (second.src, second.dst) == (0, 1)
+        else:
+            assert first == second
+
+
+# -- properties -------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(list(range(52)) * 2), st.randoms(use_true_random=False))
+def test_random_play_keeps_every_card_and_offers_only_top_cards(stock, rng):
+    counts = Counter(stock)
+    state = G.initial_state(stock)
+    for _ in range(600):
+        contents = G.contents(state)
+        assert Counter(c for cs in contents.values() for c in cs) == counts
+        moves = G.legal_moves(state)
+        if not moves:
+            break
+        for move in moves:
+            if not move.is_redeal:
+                assert contents[move.src][-1] == move.card
+        if G.forced(state):
+            assert len(moves) == 1 and moves[0].src == 0
+        state = G.apply(state, rng.choice(moves))
+
+
+# -- the book's readings ----------------------------------------------------------
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def test_readings_quote_the_rule_text():
+    with open(ASSETS / "readings" / "village.toml", "rb") as handle:
+        readings = tomllib.load(handle)["reading"]
+    source = _squash(rule_text("village"))
+    assert len(readings) >= 8
+    for reading in readings:
+        assert _squash(reading["quote"]) in source, reading["quote"]
+        assert reading["text"].strip()
+        assert '"' not in reading["text"], "Russian quotes are «ёлочки»"
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3])
+def test_deals_end_with_every_card_in_place(deal):
+    played = play_out(G, stock_indices("village", deal), no_peek)
+    assert played.result in ("won", "lost", "unknown")
+    assert sum(len(c) for c in G.contents(played.final).values()) == 104
