@@ -1,0 +1,331 @@
+"""Card faces as neutral vector models: what each back end (SVG, PDF) draws, and in what order.
+
+A face is a list of items on a 63 × 88 mm card (y down).  An item is either a
+``Shape`` (a path filled and/or stroked with colour *roles*) or a ``Use`` of a
+shared outline (a pip, an index glyph, a court letter or crown) under an affine
+map.  Shared outlines are what keep the SVG small and let the PDF store them
+once; roles are turned into colours only by a back end, through ``palette``.
+
+Layout, in card millimetres: indices in a 2–10 mm column at both corners; pips
+on three columns (27/50/73 % of the width) and the classic rows (19/40/60/81 %
+of the height, pips below the middle turned over); court cards in a framed,
+double-ended panel with a crown motif per rank (К pointed crown, Д kokoshnik,
+В plumed cap).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+from .glyphs import glyph_outline
+from .ornaments import ornament
+from .palette import suit_role
+from .paths import Affine, Path, PathBuilder, circle, join, notched_rect, place, polygon, rect, rounded_rect
+from .suits import suit_path
+
+CARD_W = 63.0
+CARD_H = 88.0
+CORNER_R = 3.0
+BORDER_W = 0.25
+
+JACK, QUEEN, KING = 11, 12, 13
+
+#: Latin codes used in stable ids: ``Qs`` is the queen of spades, ``10h`` the ten of hearts.
+RANK_CODES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUIT_CODES = ("s", "c", "h", "d")
+#: The book's index letters: Т туз, В валет, Д дама, К король.
+INDEX_TEXT = ("", "Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A path painted with roles; ``width`` is the stroke width in mm, ``evenodd`` cuts holes by parity."""
+
+    path: Path
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    evenodd: bool = False
+
+
+@dataclass(frozen=True)
+class Use:
+    """A shared outline (``shared(ref)``) drawn under ``at``; stroke width is in the outline's own units."""
+
+    ref: str
+    at: Affine
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+
+
+Item = Shape | Use
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a card: ``name`` is its stable code (``Qs``, ``10h``, ``back``)."""
+
+    name: str
+    items: tuple[Item, ...]
+    width: float = CARD_W
+    height: float = CARD_H
+
+    def refs(self) -> tuple[str, ...]:
+        """Shared outlines this face uses, in first-use order (deterministic defs)."""
+        seen: dict[str, None] = {}
+        for item in self.items:
+            if isinstance(item, Use):
+                seen.setdefault(item.ref, None)
+        return tuple(seen)
+
+
+def card_code(index: int) -> str:
+    """``Qs``, ``10h``, ``Ad``…: the Latin code of engine card ``index`` (0..51)."""
+    if not 0 <= index < 52:
+        raise ValueError(f"card index {index} is outside 0..51")
+    return RANK_CODES[index % 13 + 1] + SUIT_CODES[index // 13]
+
+
+# ---------------------------------------------------------------- shared outlines
+
+INDEX_X = 6.2  # centre of the index column
+INDEX_TOP = 3.6  # top of the index capitals
+INDEX_CAP = 7.8  # cap height of the index: big, for 15 mm diagram cards
+INDEX_MAX_W = 7.8  # widest an index may be (the «10» is condensed to fit)
+INDEX_FONT = ("PT Sans", 700)
+INDEX_SUIT_H = 5.8
+INDEX_SUIT_Y = INDEX_TOP + INDEX_CAP + 2.0 + INDEX_SUIT_H / 2  # centre of the small suit sign
+
+PIP_H = 10.2
+ACE_H = 25.0
+COURT_LETTER_CAP = 12.6
+COURT_FONT = ("PT Serif", 700)
+
+
+def _centred_glyphs(text: str, cap: float, family: str, weight: int, max_w: float | None) -> Path:
+    """``text`` with caps ``cap`` mm tall, ink centred on x = 0, cap top at y = 0; condensed if over ``max_w``."""
+    from .glyphs import cap_height
+
+    size = cap / cap_height(1.0, family, weight)
+    pieces: list[Path] = []
+    x = 0.0
+    for i, char in enumerate(text):
+        outline, _ = glyph_outline(char, size, family, weight)
+        x0, _, x1, _ = outline.bbox()
+        if i:
+            x += 0.06 * size  # hand-set gap between the ink of «1» and «0»
+        pieces.append(outline.translate(x - x0, 0))
+        x += x1 - x0
+    path = join(pieces)
+    x0, _, x1, _ = path.bbox()
+    squeeze = 1.0 if max_w is None or x1 - x0 <= max_w else max_w / (x1 - x0)
+    return path.translate(-(x0 + x1) / 2, cap).scale(squeeze, 1.0)
+
+
+@functools.lru_cache(maxsize=64)
+def shared(ref: str) -> Path:
+    """The outline behind a ``Use``: ``p-s`` pip (``PIP_H`` tall), ``i-10`` index, ``l-K`` letter, ``o-K`` crown."""
+    kind, _, key = ref.partition("-")
+    if kind == "p":
+        return suit_path(SUIT_CODES.index(key)).scale(PIP_H)
+    if kind == "i":
+        return _centred_glyphs(INDEX_TEXT[RANK_CODES.index(key)], INDEX_CAP, *INDEX_FONT, INDEX_MAX_W)
+    if kind == "l":
+        return _centred_glyphs(INDEX_TEXT[RANK_CODES.index(key)], COURT_LETTER_CAP, *COURT_FONT, None)
+    if kind in ("o", "od"):
+        return ornament(key)[0 if kind == "o" else 1]
+    raise KeyError(ref)
+
+
+def shared_refs_order(ref: str) -> tuple[int, str]:
+    """Sort key that lists shared outlines pips first, then indices, letters, crowns: stable across runs."""
+    order = {"p": 0, "i": 1, "l": 2, "o": 3, "od": 4}
+    return order[ref.partition("-")[0]], ref
+
+
+# ---------------------------------------------------------------- frame and corners
+
+
+def _paper() -> Shape:
+    h = BORDER_W / 2
+    return Shape(rounded_rect(h, h, CARD_W - BORDER_W, CARD_H - BORDER_W, CORNER_R - h), "paper", "border", BORDER_W)
+
+
+def _corners(rank: int, suit: int, role: str) -> list[Item]:
+    """Index and small suit sign, top-left and turned over at bottom-right."""
+    index_ref = "i-" + RANK_CODES[rank]
+    pip_ref = "p-" + SUIT_CODES[suit]
+    items: list[Item] = []
+    for turned in (False, True):
+        x = CARD_W - INDEX_X if turned else INDEX_X
+        top = CARD_H - INDEX_TOP if turned else INDEX_TOP
+        sy = CARD_H - INDEX_SUIT_Y if turned else INDEX_SUIT_Y
+        items.append(Use(index_ref, place(x, top, turned=turned), role))
+        items.append(Use(pip_ref, place(x, sy, INDEX_SUIT_H / PIP_H, turned=turned), role))
+    return items
+
+
+# ---------------------------------------------------------------- number cards
+
+_COLS = (0.27 * CARD_W, 0.50 * CARD_W, 0.73 * CARD_W)
+_ROW_A, _ROW_B, _ROW_C, _ROW_D = (0.19 * CARD_H, 0.40 * CARD_H, 0.60 * CARD_H, 0.81 * CARD_H)
+_MID = 0.50 * CARD_H
+_AB = (_ROW_A + _MID) / 2  # the 7's and 8's extra pips sit halfway between the top row and the middle
+_CD = (_MID + _ROW_D) / 2
+_AB10 = (_ROW_A + _ROW_B) / 2  # the 10's centre pips sit between the first two rows
+_CD10 = (_ROW_C + _ROW_D) / 2
+
+L, C, R = _COLS
+#: Pip centres of the standard French pack, per rank.
+PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((C, _ROW_A), (C, _ROW_D)),
+    3: ((C, _ROW_A), (C, _MID), (C, _ROW_D)),
+    4: ((L, _ROW_A), (R, _ROW_A), (L, _ROW_D), (R, _ROW_D)),
+    5: ((L, _ROW_A), (R, _ROW_A), (C, _MID), (L, _ROW_D), (R, _ROW_D)),
+    6: ((L, _ROW_A), (R, _ROW_A), (L, _MID), (R, _MID), (L, _ROW_D), (R, _ROW_D)),
+    7: ((L, _ROW_A), (R, _ROW_A), (C, _AB), (L, _MID), (R, _MID), (L, _ROW_D), (R, _ROW_D)),
+    8: ((L, _ROW_A), (R, _ROW_A), (C, _AB), (L, _MID), (R, _MID), (C, _CD), (L, _ROW_D), (R, _ROW_D)),
+    9: (
+        (L, _ROW_A), (R, _ROW_A), (L, _ROW_B), (R, _ROW_B), (C, _MID),
+        (L, _ROW_C), (R, _ROW_C), (L, _ROW_D), (R, _ROW_D),
+    ),
+    10: (
+        (L, _ROW_A), (R, _ROW_A), (C, _AB10), (L, _ROW_B), (R, _ROW_B),
+        (L, _ROW_C), (R, _ROW_C), (C, _CD10), (L, _ROW_D), (R, _ROW_D),
+    ),
+}
+del L, C, R
+
+
+def _pips(rank: int, suit: int, role: str) -> list[Item]:
+    ref = "p-" + SUIT_CODES[suit]
+    if rank == 1:
+        return [Use(ref, place(CARD_W / 2, CARD_H / 2, ACE_H / PIP_H), role)]
+    return [
+        Use(ref, place(x, y, turned=y > _MID + 0.01), role)
+        for x, y in PIP_LAYOUT[rank]
+    ]
+
+
+# ---------------------------------------------------------------- court cards
+
+PANEL = (11.6, 5.2, CARD_W - 2 * 11.6, CARD_H - 2 * 5.2)  # x, y, w, h of the framed panel
+
+
+def _court(rank: int, suit: int, role: str) -> list[Item]:
+    """The framed, double-ended panel: crown motif, letter and two suit signs in each half."""
+    x, y, w, h = PANEL
+    cx, cy = CARD_W / 2, CARD_H / 2
+    items: list[Item] = [
+        Shape(rect(x, y, w, h), "tint", role, 0.45),
+        Shape(notched_rect(x + 1.1, y + 1.1, w - 2.2, h - 2.2, 2.2), None, role, 0.2),
+    ]
+    # A dot in each notch of the inner rule.
+    items.append(Shape(join([circle(px, py, 0.5) for px, py in (
+        (x + 1.1, y + 1.1), (x + w - 1.1, y + 1.1), (x + 1.1, y + h - 1.1), (x + w - 1.1, y + h - 1.1))]), role))
+    # The divider: a fine rule broken by a small lozenge at the centre.
+    gap = 2.6
+    items.append(
+        Shape(
+            join([
+                PathBuilder().move(x + 1.1, cy).line(cx - gap, cy).path(),
+                PathBuilder().move(cx + gap, cy).line(x + w - 1.1, cy).path(),
+            ]),
+            None, role, 0.2,
+        )
+    )
+    items.append(Shape(polygon([(cx, cy - 1.6), (cx + gap - 0.4, cy), (cx, cy + 1.6), (cx - gap + 0.4, cy)]),
+                       role))
+    letter = "l-" + RANK_CODES[rank]
+    orn = RANK_CODES[rank]
+    pip = "p-" + SUIT_CODES[suit]
+    crown_base = y + 16.8  # the crown sits on this line, the letter below it
+    letter_top = crown_base + 3.2
+    pip_y = letter_top + COURT_LETTER_CAP / 2
+    for turned in (False, True):
+        def at(px: float, py: float, size: float = 1.0, turned: bool = turned) -> Affine:
+            return place(CARD_W - px, CARD_H - py, size, turned=True) if turned else place(px, py, size)
+
+        items.append(Use("o-" + orn, at(cx, crown_base), "gold", role, 0.3))
+        items.append(Use("od-" + orn, at(cx, crown_base), role))
+        items.append(Use(letter, at(cx, letter_top), role))
+        for px in (cx - 12.4, cx + 12.4):
+            items.append(Use(pip, at(px, pip_y, 5.6 / PIP_H), role))
+    return items
+
+
+# ---------------------------------------------------------------- back
+
+
+def _segment_in_rect(p: tuple[float, float], d: tuple[float, float], box: tuple[float, float, float, float]):
+    """Clip the infinite line ``p + t·d`` to ``box`` (Liang–Barsky); ``None`` when it misses."""
+    x0, y0, x1, y1 = box
+    t0, t1 = -math.inf, math.inf
+    for pi, di, lo, hi in ((p[0], d[0], x0, x1), (p[1], d[1], y0, y1)):
+        if abs(di) < 1e-12:
+            if not lo <= pi <= hi:
+                return None
+            continue
+        a, b = (lo - pi) / di, (hi - pi) / di
+        t0, t1 = max(t0, min(a, b)), min(t1, max(a, b))
+    if t1 - t0 < 1e-6:
+        return None
+    return (p[0] + t0 * d[0], p[1] + t0 * d[1]), (p[0] + t1 * d[0], p[1] + t1 * d[1])
+
+
+def _back_items() -> list[Item]:
+    m = 3.6  # white margin to the outer rule
+    items: list[Item] = [_paper()]
+    items.append(Shape(rounded_rect(m, m, CARD_W - 2 * m, CARD_H - 2 * m, 1.6), None, "back", 0.6))
+    inner = m + 1.5
+    box = (inner, inner, CARD_W - inner, CARD_H - inner)
+    items.append(Shape(rect(inner, inner, CARD_W - 2 * inner, CARD_H - 2 * inner), None, "back", 0.25))
+    # A lattice of lozenges, symmetric about the card's centre so it reads the same both ways up.
+    cx, cy = CARD_W / 2, CARD_H / 2
+    sx, sy = 2.65, 3.7  # half the width and half the height of one lozenge
+    b = PathBuilder()
+    for k in range(-30, 31):
+        for d in ((sx, sy), (sx, -sy)):
+            seg = _segment_in_rect((cx + 2 * k * sx, cy), d, box)
+            if seg:
+                b.move(*seg[0]).line(*seg[1])
+    items.append(Shape(b.path(), None, "back", 0.2))
+    # A small solid lozenge at the heart of every other cell, in a half-drop: the pattern's only accent.
+    dots: list[Path] = []
+    r = 0.75
+    for i in range(-12, 13):
+        for j in range(-12, 13):
+            if (i + j) % 2 == 0 or j % 2 == 0:
+                continue
+            px, py = cx + i * sx, cy + j * sy
+            if box[0] + sx < px < box[2] - sx and box[1] + sy < py < box[3] - sy:
+                dots.append(polygon([(px, py - r * sy / sx), (px + r, py), (px, py + r * sy / sx), (px - r, py)]))
+    items.append(Shape(join(dots), "back"))
+    return items
+
+
+# ---------------------------------------------------------------- public
+
+
+@functools.lru_cache(maxsize=128)
+def face(index: int, colors: int = 2) -> Face:
+    """The face of engine card ``index`` (0..51) in a ``colors``-colour pack (2, or 4 with ♣ green and ♦ blue)."""
+    code = card_code(index)
+    rank, suit = index % 13 + 1, index // 13
+    role = suit_role(suit, colors)
+    items: list[Item] = [_paper()]
+    if rank >= JACK:
+        items += _court(rank, suit, role)
+    else:
+        items += _pips(rank, suit, role)
+    items += _corners(rank, suit, role)
+    return Face(code, tuple(items))
+
+
+@functools.lru_cache(maxsize=1)
+def back() -> Face:
+    """The card back: a one-colour lozenge lattice inside a double rule, with a white margin."""
+    return Face("back", tuple(_back_items()))

@@ -1,0 +1,1 @@
+"""PDF back ends built on reportlab: vector figures and card faces stored once as form XObjects."""
