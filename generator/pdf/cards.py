@@ -86,33 +86,34 @@ class CardArt:
         self.canvas = canvas
         self.colors = colors
         self.prefix = prefix
-        self._names: set[str] = set()
+
+    def _defined(self, name: str) -> bool:
+        """Asked of the document, not of this object: several ``CardArt`` may share one canvas (2- and 4-colour)."""
+        return self.canvas.hasForm(name)
 
     def outline_form(self, ref: str, *, stroke: bool = False, fill: bool = True) -> str:
         """Form name of a shared outline; colours come from the caller's graphics state, so one form serves all."""
         paint = ("f" if fill else "") + ("s" if stroke else "")
         name = f"{self.prefix}-o-{ref}-{paint}"
-        if name not in self._names:
+        if not self._defined(name):
             c = self.canvas
             x0, y0, x1, y1 = shared(ref).bbox()
             pad = 1.0  # room for strokes
             c.beginForm(name, lowerx=x0 - pad, lowery=y0 - pad, upperx=x1 + pad, uppery=y1 + pad)
             c.drawPath(_pdf_path(c, shared(ref)), stroke=int(stroke), fill=int(fill), fillMode=FILL_NON_ZERO)
             c.endForm()
-            self._names.add(name)
         return name
 
     def form(self, index: int | None) -> str:
         """Form name of a face (``None``: the back), registering it on first use."""
         code = "back" if index is None else card_code(index)
         name = f"{self.prefix}-c{self.colors}-{code}"
-        if name not in self._names:
+        if not self._defined(name):
             face_ = back() if index is None else face(index, self.colors)
             c = self.canvas
             c.beginForm(name, lowerx=0, lowery=0, upperx=CARD_W * MM, uppery=CARD_H * MM)
             draw_face(c, face_, self)
             c.endForm()
-            self._names.add(name)
         return name
 
     def place(self, index: int | None, x: float, y: float, width: float = CARD_W * MM, *, angle: float = 0) -> None:

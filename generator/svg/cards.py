@@ -59,10 +59,16 @@ def path_d(path: Path) -> str:
     return "".join(cmd[0] + _nums(cmd[1:]) for cmd in path.commands)
 
 
+def hex_colour(role: str) -> str:
+    """A role's colour in the shortest SVG form: ``#FFFFFF`` → ``#fff``."""
+    c = colour(role).lower()
+    return "#" + c[1::2] if c[1::2] == c[2::2] else c
+
+
 def _paint(fill: str | None, stroke: str | None, width: float) -> tuple[tuple[str, str], ...]:
-    attrs = [("fill", colour(fill) if fill else "none")]
+    attrs = [("fill", hex_colour(fill) if fill else "none")]
     if stroke:
-        attrs += [("stroke", colour(stroke)), ("stroke-width", num(width))]
+        attrs += [("stroke", hex_colour(stroke)), ("stroke-width", num(width))]
     return tuple(attrs)
 
 
@@ -76,6 +82,9 @@ def _use_attrs(item: Use) -> tuple[tuple[str, str], ...]:
     a, b, c, d, e, f = item.at
     if (round(a, 6), round(b, 6), round(c, 6), round(d, 6)) == (1, 0, 0, 1):
         place = [("x", num(e)), ("y", num(f))]
+    elif (round(a, 6), round(b, 6), round(c, 6), round(d, 6)) == (-1, 0, 0, -1):
+        # A half turn about the pip's centre: rotate(180 cx cy), with cx = e/2, cy = f/2.
+        place = [("transform", f"rotate(180 {_nums((e / 2, f / 2))})")]
     elif abs(b) < 1e-9 and abs(c) < 1e-9 and abs(a - d) < 1e-9:
         place = [("transform", f"translate({_nums((e, f))}) scale({_scale_num(a)})")]
     else:
