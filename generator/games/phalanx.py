@@ -1,8 +1,69 @@
-"""«Македонская фаланга» (seed 002): two packs, a 1-3-5-7-9 pyramid, no redeal."""
+"""«Македонская фаланга» (seed 002): two packs, a 1-3-5-7-9 pyramid, no redeal.
+
+The first 25 cards make the pyramid (row by row from the apex, left to right);
+the 26th is the base card: its rank is the base rank, and it starts
+``foundation:1``. Eight foundations, two per suit (the first of each suit in
+the left column ``foundation:1..4``, the second in the right column
+``foundation:5..8``, each column filled top down as base cards arrive), build
+up by suit from the base rank, round the corner К→Т, 13 cards each.
+
+Phase one: every pyramid card that fits goes up (compulsory, in any order), and
+each emptied place is refilled at once from the stock, even with a card that
+fits. Phase two starts with the first stock card turned once no pyramid card
+fits: a turned card that fits goes up, any other onto the collecting pile
+(``waste``); the top of that pile and any pyramid card may go up at any time;
+an emptied pyramid place is refilled at once from the top of the pile, or from
+the stock when the pile is empty. No redeal, no moves between pyramid places.
+
+Every pyramid card is always available and places never interact, so the
+pyramid is a set of cards: ``key`` sorts it, and merges foundations that differ
+only in their place numbers.
+"""
 
 from __future__ import annotations
 
-from generator.games.base import Game
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from generator.cards import card_str
+from generator.games.base import Game, Move
+
+STOCK, WASTE = 0, 1
+PYRAMID = 2  # pyramid:1 … pyramid:25 are 2..26
+PYRAMID_SIZE = 25
+FOUNDATION = PYRAMID + PYRAMID_SIZE  # foundation:1 … foundation:8 are 27..34
+FOUNDATIONS = 8
+LEFT = range(FOUNDATION, FOUNDATION + 4)  # one foundation per suit, top down
+RIGHT = range(FOUNDATION + 4, FOUNDATION + 8)
+CARDS = 104
+EMPTY = -1
+
+#: Phases: the deal (25 pyramid cards and the base card), phase one, phase two.
+DEALING, PHASE_ONE, PHASE_TWO = 0, 1, 2
+
+#: The card a foundation must show for ``card`` (not of the base rank) to go on it:
+#: the same suit, one rank lower, Т following К.
+PREV = tuple(suit * 13 + (rank - 1) % 13 for suit in range(4) for rank in range(13))
+RANK0 = tuple(card % 13 for card in range(52))  # rank - 1
+SUIT = tuple(card // 13 for card in range(52))
+
+#: FOUNDATION_CARDS[base][top]: the cards of a foundation of base rank ``base`` (0..12)
+#: whose top card is ``top``, bottom first.
+FOUNDATION_CARDS = tuple(
+    tuple(tuple(top // 13 * 13 + (base + i) % 13 for i in range((top % 13 - base) % 13 + 1)) for top in range(52))
+    for base in range(13)
+)
+
+
+class PhalanxState(NamedTuple):
+    stock: tuple[int, ...]  # the whole shuffled stock, top card first; never copied
+    dealt: int  # how many stock cards have left the stock (stock[dealt] is next)
+    waste: tuple[int, ...]  # the collecting pile, bottom card first
+    pyramid: tuple[int, ...]  # 25 places, a card or EMPTY
+    tops: tuple[int, ...]  # 8 foundations: the top card, or EMPTY before its base card
+    base: int  # the base rank - 1 (0..12); meaningless before the base card is dealt
+    phase: int  # DEALING, PHASE_ONE or PHASE_TWO
 
 
 class Phalanx(Game):
@@ -15,3 +76,183 @@ class Phalanx(Game):
         *(f"pyramid:{i}" for i in range(1, 26)),
         *(f"foundation:{i}" for i in range(1, 9)),
     )
+
+    # -- the rules ------------------------------------------------------------------
+
+    def initial_state(self, stock: Sequence[int]) -> PhalanxState:
+        stock = tuple(stock)
+        if len(stock) != CARDS or any(n != 2 for n in Counter(stock).values()) or len(set(stock)) != 52:
+            raise ValueError("«Македонская фаланга» needs two full packs: 104 cards, every card twice")
+        return PhalanxState(stock, 0, (), (EMPTY,) * PYRAMID_SIZE, (EMPTY,) * FOUNDATIONS, 0, DEALING)
+
+    @staticmethod
+    def _start_place(tops: tuple[int, ...], suit: int) -> int:
+        """Where a base-rank card of ``suit`` starts a foundation: left column unless its suit is there."""
+        left_suits = [SUIT[tops[i - FOUNDATION]] for i in LEFT if tops[i - FOUNDATION] >= 0]
+        column = RIGHT if suit in left_suits else LEFT
+        for place in column:
+            if tops[place - FOUNDATION] < 0:
+                return place
+        raise AssertionError("a third base-rank card of one suit")  # two packs: impossible
+
+    def destinations(self, state: PhalanxState, card: int) -> list[int]:
+        """The foundation places ``card`` may go to now (empty if it fits none)."""
+        tops = state.tops
+        if RANK0[card] == state.base:
+            return [self._start_place(tops, SUIT[card])]
+        prev = PREV[card]
+        if prev not in tops:
+            return []
+        return [FOUNDATION + i for i in range(FOUNDATIONS) if tops[i] == prev]
+
+    def _refill_pending(self, state: PhalanxState) -> bool:
+        return EMPTY in state.pyramid and (state.dealt < CARDS or bool(state.waste))
+
+    def _pyramid_plays(self, state: PhalanxState, moves: list[Move]) -> None:
+        tops, base = state.tops, state.base
+        for index, card in enumerate(state.pyramid):
+            if card < 0:
+                continue
+            if RANK0[card] == base:
+                moves.append(Move(card, PYRAMID + index, self._start_place(tops, SUIT[card])))
+                continue
+            prev = PREV[card]
+            if prev in tops:
+                for i in range(FOUNDATIONS):
+                    if tops[i] == prev:
+                        moves.append(Move(card, PYRAMID + index, FOUNDATION + i))
+
+    def legal_moves(self, state: PhalanxState) -> list[Move]:
+        stock, dealt, waste, pyramid = state.stock, state.dealt, state.waste, state.pyramid
+        if state.phase == DEALING:
+            if dealt < PYRAMID_SIZE:
+                return [Move(stock[dealt], STOCK, PYRAMID + dealt)]
+            return [Move(stock[dealt], STOCK, FOUNDATION)]
+        if EMPTY in pyramid and (dealt < CARDS or waste):
+            # Refill at once: from the collecting pile, or from the stock when the pile is empty.
+            if waste:
+                card, src = waste[-1], WASTE
+            else:
+                card, src = stock[dealt], STOCK
+            return [Move(card, src, PYRAMID + i) for i, c in enumerate(pyramid) if c < 0]
+        moves: list[Move] = []
+        self._pyramid_plays(state, moves)
+        if state.phase == PHASE_ONE and moves:
+            return moves  # compulsory: phase two begins only when no pyramid card fits
+        if waste:
+            top = waste[-1]
+            moves.extend(Move(top, WASTE, place) for place in self.destinations(state, top))
+        if dealt < CARDS:
+            card = stock[dealt]
+            places = self.destinations(state, card)
+            if places:
+                moves.extend(Move(card, STOCK, place) for place in places)
+            else:
+                moves.append(Move(card, STOCK, WASTE))
+        return moves
+
+    def apply(self, state: PhalanxState, move: Move) -> PhalanxState:
+        stock, dealt, waste, pyramid, tops, base, phase = state
+        card, src, dst = move
+        if src == STOCK:
+            dealt += 1
+            if dst >= FOUNDATION or dst == WASTE:
+                if phase == DEALING:  # the base card
+                    base, phase = RANK0[card], PHASE_ONE
+                else:
+                    phase = PHASE_TWO  # a card turned: phase two has begun
+        elif src == WASTE:
+            waste = waste[:-1]
+        else:
+            index = src - PYRAMID
+            pyramid = (*pyramid[:index], EMPTY, *pyramid[index + 1 :])
+        if dst >= FOUNDATION:
+            index = dst - FOUNDATION
+            tops = (*tops[:index], card, *tops[index + 1 :])
+        elif dst == WASTE:
+            waste = (*waste, card)
+        else:
+            index = dst - PYRAMID
+            pyramid = (*pyramid[:index], card, *pyramid[index + 1 :])
+        return PhalanxState(stock, dealt, waste, pyramid, tops, base, phase)
+
+    def is_won(self, state: PhalanxState) -> bool:
+        return state.dealt == CARDS and not state.waste and all(c < 0 for c in state.pyramid)
+
+    def redeals_done(self, state: PhalanxState) -> int:
+        return 0
+
+    def forced(self, state: PhalanxState) -> bool:
+        """The deal, a refill, and phase one (its plays are compulsory; only their order is free)."""
+        return state.phase != PHASE_TWO or self._refill_pending(state)
+
+    def key(self, state: PhalanxState):
+        # Pyramid places are interchangeable (every card is available, nothing moves between
+        # places), and so are foundations holding the same cards (only their numbers differ).
+        return (
+            state.stock,
+            state.dealt,
+            state.waste,
+            tuple(sorted(state.pyramid)),
+            tuple(sorted(state.tops)),
+            state.base,
+            state.phase,
+        )
+
+    def contents(self, state: PhalanxState) -> dict[int, tuple[int, ...]]:
+        places: dict[int, tuple[int, ...]] = {}
+        if state.dealt < CARDS:
+            places[STOCK] = state.stock[state.dealt :][::-1]
+        if state.waste:
+            places[WASTE] = state.waste
+        for index, card in enumerate(state.pyramid):
+            if card >= 0:
+                places[PYRAMID + index] = (card,)
+        cards_of = FOUNDATION_CARDS[state.base]
+        for index, top in enumerate(state.tops):
+            if top >= 0:
+                places[FOUNDATION + index] = cards_of[top]
+        return places
+
+    def explain_illegal(self, state: PhalanxState, move: Move) -> str:
+        legal = self.legal_moves(state)
+        if not legal or move in legal:
+            return super().explain_illegal(state, move)
+        if move.is_redeal:
+            return "«Македонская фаланга» has no redeal"
+        where = self.contents(state).get(move.src, ())
+        if not where or where[-1] != move.card:
+            return f"{card_str(move.card)} is not on top of {self.places[move.src]}"
+        if state.phase == DEALING:
+            return f"the deal comes first: {self.describe(legal[0])}"
+        if self._refill_pending(state):
+            return f"an emptied pyramid place is refilled at once: {self.describe(legal[0])}"
+        if PYRAMID <= move.src < FOUNDATION and PYRAMID <= move.dst < FOUNDATION:
+            return "no moves between pyramid places («переводов здесь никаких нет»)"
+        if move.src >= FOUNDATION:
+            return "foundation cards never come back"
+        if move.dst >= FOUNDATION or move.dst == WASTE:
+            fits = self.destinations(state, move.card)
+            if state.phase == PHASE_ONE and move.src == STOCK and any(m.src >= PYRAMID for m in legal):
+                return "phase one: every pyramid card that fits must go up before the stock is turned"
+            if move.dst == WASTE and fits:
+                return f"{card_str(move.card)} fits a foundation, so it goes there, not onto the collecting pile"
+            if move.dst >= FOUNDATION and fits:
+                return f"{card_str(move.card)} goes to {' or '.join(self.places[p] for p in fits)}"
+            if move.dst >= FOUNDATION:
+                return f"{card_str(move.card)} does not fit any foundation now"
+        return super().explain_illegal(state, move)
+
+    # -- the careful player without second sight ----------------------------------------
+
+    def no_peek_move(self, state: PhalanxState, moves: list[Move]) -> Move | None:
+        """Everything that fits goes up at once, pyramid cards first (each pulls the top of the
+        collecting pile into the pyramid, where it stays available), then the collecting pile;
+        the stock is turned only when nothing else fits. Every move is progress, so no loop."""
+        best = moves[0]
+        for move in moves:
+            if move.src >= PYRAMID:
+                return move
+            if move.src == WASTE:
+                best = move
+        return best
