@@ -9,8 +9,8 @@ once; roles are turned into colours only by a back end, through ``palette``.
 Layout, in card millimetres: indices in a 2–10 mm column at both corners; pips
 on three columns (27/50/73 % of the width) and the classic rows (19/40/60/81 %
 of the height, pips below the middle turned over); court cards in a framed,
-double-ended panel with a crown motif per rank (К pointed crown, Д kokoshnik,
-В plumed cap).
+double-ended panel with a headwear motif per rank (К pointed crown, Д
+kokoshnik, В laurel wreath; see ``ornaments``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import functools
 import math
 from dataclasses import dataclass
 
-from .glyphs import glyph_outline
+from .glyphs import cap_height, glyph_outline
 from .ornaments import ornament
 from .palette import suit_role
 from .paths import Affine, Path, PathBuilder, circle, join, notched_rect, place, polygon, rect, rounded_rect
@@ -106,9 +106,11 @@ COURT_FONT = ("PT Serif", 700)
 
 
 def _centred_glyphs(text: str, cap: float, family: str, weight: int, max_w: float | None) -> Path:
-    """``text`` with caps ``cap`` mm tall, ink centred on x = 0, cap top at y = 0; condensed if over ``max_w``."""
-    from .glyphs import cap_height
+    """``text`` with caps ``cap`` mm tall, ink centred on x = 0, cap top at y = 0; condensed if over ``max_w``.
 
+    Letters are set ink to ink with a fixed gap rather than by advance widths:
+    the «10» of an index must be tight, and nothing else here has two letters.
+    """
     size = cap / cap_height(1.0, family, weight)
     pieces: list[Path] = []
     x = 0.0
@@ -116,7 +118,7 @@ def _centred_glyphs(text: str, cap: float, family: str, weight: int, max_w: floa
         outline, _ = glyph_outline(char, size, family, weight)
         x0, _, x1, _ = outline.bbox()
         if i:
-            x += 0.06 * size  # hand-set gap between the ink of «1» and «0»
+            x += 0.06 * size
         pieces.append(outline.translate(x - x0, 0))
         x += x1 - x0
     path = join(pieces)
@@ -246,9 +248,7 @@ def _court(rank: int, suit: int, role: str) -> list[Item]:
     letter_top = crown_base + 3.2
     pip_y = letter_top + COURT_LETTER_CAP / 2
     for turned in (False, True):
-        def at(px: float, py: float, size: float = 1.0, turned: bool = turned) -> Affine:
-            return place(CARD_W - px, CARD_H - py, size, turned=True) if turned else place(px, py, size)
-
+        at = _half_turned if turned else place
         items.append(Use("o-" + orn, at(cx, crown_base), "gold", role, 0.3))
         items.append(Use("od-" + orn, at(cx, crown_base), role))
         items.append(Use(letter, at(cx, letter_top), role))
@@ -257,10 +257,18 @@ def _court(rank: int, suit: int, role: str) -> list[Item]:
     return items
 
 
+def _half_turned(x: float, y: float, size: float = 1.0) -> Affine:
+    """``place`` for the lower half of a double-ended card: the point's mirror through the centre, turned over."""
+    return place(CARD_W - x, CARD_H - y, size, turned=True)
+
+
 # ---------------------------------------------------------------- back
 
 
-def _segment_in_rect(p: tuple[float, float], d: tuple[float, float], box: tuple[float, float, float, float]):
+Point = tuple[float, float]
+
+
+def _segment_in_rect(p: Point, d: Point, box: tuple[float, float, float, float]) -> tuple[Point, Point] | None:
     """Clip the infinite line ``p + t·d`` to ``box`` (Liang–Barsky); ``None`` when it misses."""
     x0, y0, x1, y1 = box
     t0, t1 = -math.inf, math.inf
@@ -277,6 +285,7 @@ def _segment_in_rect(p: tuple[float, float], d: tuple[float, float], box: tuple[
 
 
 def _back_items() -> list[Item]:
+    """Paper, a double rule inside a white margin, and the lattice clipped (by arithmetic) to the inner rule."""
     m = 3.6  # white margin to the outer rule
     items: list[Item] = [_paper()]
     items.append(Shape(rounded_rect(m, m, CARD_W - 2 * m, CARD_H - 2 * m, 1.6), None, "back", 0.6))
@@ -293,7 +302,7 @@ def _back_items() -> list[Item]:
             if seg:
                 b.move(*seg[0]).line(*seg[1])
     items.append(Shape(b.path(), None, "back", 0.2))
-    # A small solid lozenge at the heart of every other cell, in a half-drop: the pattern's only accent.
+    # A small solid lozenge in every cell of every other row: the pattern's only accent.
     dots: list[Path] = []
     r = 0.75
     for i in range(-12, 13):

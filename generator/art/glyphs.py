@@ -1,8 +1,9 @@
 """Text as outlines from the pip-installed PT fonts, so no renderer needs a system font.
 
 The same index «10» or label «Кадриль» then looks identical in cairosvg, a
-browser and the printed PDF.  TrueType quadratics are raised to cubics (exact),
-and everything is cached: a pack asks for the same dozen glyphs again and again.
+browser and the printed PDF.  TrueType quadratics become cubics (joined into
+fewer curves, within 1/1000 em), and everything is cached: a pack asks for the
+same dozen glyphs again and again.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ class _CubicPen(BasePen):
 
 
 @functools.lru_cache(maxsize=512)
-def _glyph(char: str, family: str, weight: int) -> tuple[Path, float, float]:
+def _glyph(char: str, family: str, weight: int) -> tuple[Path, float]:
     """One character's outline in em units (y down, baseline at 0) and its advance in ems."""
     _, glyph_set, cmap, upem = _font(family, weight)
     name = cmap.get(ord(char))
@@ -62,7 +63,7 @@ def _glyph(char: str, family: str, weight: int) -> tuple[Path, float, float]:
     # Qu2CuPen joins runs of TrueType quadratics into fewer cubics (within 1/1000 em): smaller SVG, same shape.
     glyph.draw(Qu2CuPen(pen, max_err=upem / 1000, all_cubic=True))
     path = Path(tuple(pen.commands)).scale(1 / upem, -1 / upem)
-    return path, glyph.width / upem, _cap_height(family, weight)
+    return path, glyph.width / upem
 
 
 @functools.lru_cache(maxsize=8)
@@ -82,13 +83,16 @@ def text_outline(
 ) -> tuple[Path, float]:
     """``text`` as one compound path at font size ``size_mm`` (baseline y = 0, starting at x = 0), and its advance.
 
+    One path for the whole string (fill it non-zero): a label is then one
+    ``<path>`` in SVG and one path operator in the PDF.
+
     ``tracking`` adds that many ems between letters (negative tightens), enough
     for figure labels without a shaping engine; kerning pairs are not applied.
     """
     pieces: list[Path] = []
     x = 0.0
     for i, char in enumerate(text):
-        outline, adv, _ = _glyph(char, font, weight)
+        outline, adv = _glyph(char, font, weight)
         pieces.append(outline.scale(size_mm).translate(x, 0))
         x += adv * size_mm
         if i < len(text) - 1:
@@ -98,5 +102,5 @@ def text_outline(
 
 def glyph_outline(char: str, size_mm: float, font: str = "PT Sans", weight: int = 700) -> tuple[Path, float]:
     """A single glyph at ``size_mm``: for hand-set pairs like the condensed «10» of an index."""
-    outline, adv, _ = _glyph(char, font, weight)
+    outline, adv = _glyph(char, font, weight)
     return outline.scale(size_mm), adv * size_mm

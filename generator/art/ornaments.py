@@ -75,7 +75,7 @@ def _leaf(x: float, y: float, angle: float, length: float, width: float) -> Path
 
 def _jack_wreath() -> Motif:
     """A laurel wreath open at the top, its two branches tied with a lozenge jewel at the bottom."""
-    rx, ry, cy = 8.2, 5.2, -5.6
+    rx, ry, cy = 8.5, 5.3, -5.7
 
     def on_arc(t: float, grow: float = 0.0) -> tuple[float, float]:
         # t = 0 at the bottom of the ellipse, growing up the right-hand side.
@@ -91,15 +91,15 @@ def _jack_wreath() -> Motif:
             t = 0.42 + 0.44 * k
             x, y = on_arc(t)
             size = 1.0 - 0.06 * k
-            leaves.append(_leaf(x * side, y, heading(t, side) - side * 0.6, 3.5 * size, 1.4 * size))
-            leaves.append(_leaf(x * side, y, heading(t, side) + side * 0.72, 2.5 * size, 1.0 * size))
+            leaves.append(_leaf(x * side, y, heading(t, side) - side * 0.6, 3.9 * size, 1.6 * size))
+            leaves.append(_leaf(x * side, y, heading(t, side) + side * 0.72, 2.7 * size, 1.1 * size))
         x, y = on_arc(2.55)
-        leaves.append(_leaf(x * side, y, heading(2.55, side), 3.0, 1.2))
+        leaves.append(_leaf(x * side, y, heading(2.55, side), 3.3, 1.35))
         # The branch: a thin band along the arc, tapering toward its tip.
         inner_edge, outer_edge = [], []
         for k in range(13):
             t = 0.05 + 2.5 * k / 12
-            w = 0.28 * (1 - 0.6 * k / 12)
+            w = 0.32 * (1 - 0.6 * k / 12)
             (xi, yi), (xo, yo) = on_arc(t, -w), on_arc(t, w)
             inner_edge.append((xi * side, yi))
             outer_edge.append((xo * side, yo))

@@ -47,9 +47,9 @@ def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float) -
     return int(bool(stroke)), int(bool(fill))
 
 
-def _draw_items(canvas: Canvas, face_: Face, art: CardArt | None) -> None:
+def _draw_items(canvas: Canvas, card: Face, art: CardArt | None) -> None:
     """Paint a face's items in card millimetres (y down: the caller has flipped the axis)."""
-    for item in face_.items:
+    for item in card.items:
         if isinstance(item, Shape):
             stroke, fill = _paint(canvas, item.fill, item.stroke, item.width)
             mode = FILL_EVEN_ODD if item.evenodd else FILL_NON_ZERO
@@ -66,16 +66,16 @@ def _draw_items(canvas: Canvas, face_: Face, art: CardArt | None) -> None:
         canvas.restoreState()
 
 
-def draw_face(canvas: Canvas, face_: Face, art: CardArt | None = None) -> None:
-    """Draw ``face_`` at real size (63 × 88 mm) with its lower-left corner at the current origin.
+def draw_face(canvas: Canvas, card: Face, art: CardArt | None = None) -> None:
+    """Draw ``card`` at real size (63 × 88 mm) with its lower-left corner at the current origin.
 
     Without ``art`` every outline is drawn inline (one-off use); with it, shared
     outlines are referenced as forms.  Usually call ``CardArt.place`` instead.
     """
     canvas.saveState()
     canvas.setMiterLimit(MITER_LIMIT)
-    canvas.transform(MM, 0, 0, -MM, 0, face_.height * MM)  # card mm, y down, like the SVG
-    _draw_items(canvas, face_, art)
+    canvas.transform(MM, 0, 0, -MM, 0, card.height * MM)  # card mm, y down, like the SVG
+    _draw_items(canvas, card, art)
     canvas.restoreState()
 
 
@@ -109,10 +109,10 @@ class CardArt:
         code = "back" if index is None else card_code(index)
         name = f"{self.prefix}-c{self.colors}-{code}"
         if not self._defined(name):
-            face_ = back() if index is None else face(index, self.colors)
+            card = back() if index is None else face(index, self.colors)
             c = self.canvas
             c.beginForm(name, lowerx=0, lowery=0, upperx=CARD_W * MM, uppery=CARD_H * MM)
-            draw_face(c, face_, self)
+            draw_face(c, card, self)
             c.endForm()
         return name
 

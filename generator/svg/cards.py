@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 import jinja2
 from markupsafe import Markup
 
-from ..art.faces import CARD_H, CARD_W, Face, Shape, Use, back, card_code, face, shared, shared_refs_order
+from ..art.faces import CARD_H, CARD_W, Face, Shape, Use, card_code, face, shared, shared_refs_order
+from ..art.faces import back as back_face
 from ..art.palette import colour
 from ..art.paths import Path
 from ..paths import TEMPLATES
@@ -145,7 +146,7 @@ def _faces(indices: Iterable[int | None], colors: int) -> list[tuple[str, Face]]
     for index in indices:
         key = card_id(index)
         if key not in seen:
-            seen[key] = back() if index is None else face(index, colors)
+            seen[key] = back_face() if index is None else face(index, colors)
     return list(seen.items())
 
 
@@ -168,6 +169,8 @@ def card_defs(indices: Iterable[int | None], *, colors: int = 2, back: bool = Fa
     adds the back.  Every symbol has ``viewBox="0 0 63 88"`` (card mm), so a
     ``<use>`` with any width and height of that ratio scales the whole card.
     """
+    if colors not in (2, 4):
+        raise ValueError(f"a pack has 2 or 4 colours, not {colors}")
     keys = tuple(indices) + ((None,) if back else ())
     return _defs_cached(keys, colors)
 
