@@ -1,0 +1,293 @@
+"""Pages of the book: paper sizes, page templates, running heads, contents and PDF outline.
+
+A :class:`BookDoc` is a reportlab ``BaseDocTemplate`` with three page
+templates: ``cover`` (the whole page is the cover painter's), ``front``
+(contents: page number only) and ``body`` (chapters and appendix: the running
+title of the current chapter on top, the page number below; a chapter's
+opening page has no running title). A :class:`Heading` is a paragraph that
+registers itself, once drawn, in the contents (:class:`Contents`) and in the
+PDF outline with the same title, level and target, so the bookmarks mirror the
+contents exactly. ``multiBuild`` repeats the layout until the page numbers in
+the contents are stable.
+
+Same inputs, same bytes: the document is built in reportlab's invariant mode,
+whose dates come from ``SOURCE_DATE_EPOCH`` when it is set and are otherwise
+fixed (2000-01-01 00:00 UTC); nothing else in the file depends on the clock,
+the machine or the output path.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.pagesizes import A4, A5, letter
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
+from reportlab.platypus.doctemplate import IndexingFlowable
+from reportlab.platypus.flowables import Flowable, KeepTogether
+
+from generator.pdf.fonts import SANS, SERIF
+from generator.pdf.styles import Styles
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A paper size with the margins and body size that suit it."""
+
+    name: str
+    width: float
+    height: float
+    side: float  # left and right margins: the book is printed one-sided, so they are equal
+    top: float
+    bottom: float
+    body: float  # body text size, points
+    leading: float
+    head: float  # baseline of the running title, from the top edge
+    foot: float  # baseline of the page number, from the bottom edge
+
+    @property
+    def text_width(self) -> float:
+        return self.width - 2 * self.side
+
+    @property
+    def text_height(self) -> float:
+        return self.height - self.top - self.bottom
+
+
+#: Measure about 65–70 characters of PT Serif on every paper.
+PAPERS: dict[str, Paper] = {
+    "A4": Paper("A4", *A4, side=40 * mm, top=28 * mm, bottom=30 * mm, body=11, leading=15.4,
+                head=17 * mm, foot=17 * mm),
+    "A5": Paper("A5", *A5, side=19 * mm, top=20 * mm, bottom=22 * mm, body=9.4, leading=13,
+                head=11.5 * mm, foot=11 * mm),
+    "LETTER": Paper("letter", *letter, side=41 * mm, top=26 * mm, bottom=28 * mm, body=11, leading=15.4,
+                    head=16 * mm, foot=16 * mm),
+}
+
+
+def paper_named(name: str) -> Paper:
+    """The paper called ``name`` (A4, A5 or letter, any case); ``ValueError`` names the choices."""
+    try:
+        return PAPERS[name.strip().upper()]
+    except KeyError:
+        raise ValueError(f"unknown paper {name!r}: choose A4, A5 or letter") from None
+
+
+def source_date_epoch() -> int | None:
+    """``SOURCE_DATE_EPOCH`` as an integer, ``None`` when unset; ``ValueError`` when it is not a whole number."""
+    text = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ValueError(f"SOURCE_DATE_EPOCH must be a whole number of seconds, not {text!r}")
+    return int(text)
+
+
+def grid(rows: list[list[Any]], widths: list[float], commands: list[tuple] | tuple = (), *,
+         font_size: float = 10) -> Table:
+    """A left-aligned Table with no padding, whose base font is PT Serif.
+
+    reportlab's default cell font is Helvetica; a table that never draws a text
+    cell still names it in the page resources, and ``pdffonts`` would list an
+    unembedded font. Every table of the book goes through here.
+    """
+    style = [
+        ("FONT", (0, 0), (-1, -1), SERIF, font_size),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        *commands,
+    ]
+    table = Table(rows, colWidths=widths, style=TableStyle(style))
+    table.hAlign = "LEFT"
+    return table
+
+
+class Heading(Paragraph):
+    """A heading that goes into the contents and the PDF outline when it is drawn.
+
+    ``outline`` is the plain-text title (no markup) for the outline; ``toc`` the
+    markup for the contents (``None``: not listed there, outline only);
+    ``running`` (chapters only) becomes the running title of the pages after it.
+    """
+
+    def __init__(self, markup: str, style: Any, *, key: str, level: int, outline: str, toc: str | None = "",
+                 running: str | None = None) -> None:
+        super().__init__(markup, style)
+        self.key, self.level, self.outline, self.running = key, level, outline, running
+        self.toc = markup if toc == "" else toc
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """Never split a heading: it moves whole to the next page."""
+        return []
+
+    def draw(self) -> None:
+        self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.leading * 0.5)
+        super().draw()
+
+
+class KeepWithNext(KeepTogether):
+    """What ``keepWithNext`` builds: headings kept with the start of what follows, not with all of it.
+
+    reportlab's own group moves a heading *and the whole next paragraph* to the
+    next page when the paragraph does not fit, leaving a hole. Here, when the
+    group ends in a paragraph, it stays if the page still holds the headings
+    and ``reserve`` of that paragraph (a few lines: the paragraph splits, and
+    its orphan control keeps at least two lines); otherwise it moves whole.
+    """
+
+    reserve = 40.0  # points; BookDoc sets three lines of its body
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        last = self._content[-1]
+        if aH < self._H and isinstance(last, Paragraph) and not isinstance(last, Heading):
+            _, last_height = last.wrapOn(self.canv, aW, aH)
+            head = self._H - last_height - last.getSpaceBefore()
+            if last_height > self.reserve and aH >= head + last.getSpaceBefore() + self.reserve:
+                return self._content[:]
+        return super().split(aW, aH)
+
+
+class Contents(IndexingFlowable):
+    """The contents page: one row per heading, dot leaders, page numbers right, each row a link."""
+
+    def __init__(self, styles: Styles) -> None:
+        super().__init__()
+        self.styles = styles
+        self._entries: list[tuple[int, str, int, str]] = []
+        self._last: list[tuple[int, str, int, str]] = []
+        self._table: Table | None = None
+
+    def notify(self, kind: str, stuff: Any) -> None:
+        if kind == "TOCEntry":
+            self._entries.append(tuple(stuff))
+
+    def beforeBuild(self) -> None:
+        self._last, self._entries = self._entries, []
+
+    def isSatisfied(self) -> bool:
+        return self._entries == self._last
+
+    def _leader(self, canvas: Canvas, kind: str, label: str) -> None:
+        """Dots from the end of the title to the page-number column, on a grid so they line up row to row."""
+        level = int(label)
+        style = self.styles.toc[min(level, len(self.styles.toc) - 1)]
+        x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+        step = 0.6 * self.styles.size
+        start = math.ceil((x + 0.6 * step) / step) * step
+        end = self._title_width - 0.5 * step
+        canvas.saveState()
+        canvas.setFillColor(self.styles.rule_colour)
+        radius = 0.045 * style.fontSize
+        pos = start
+        while pos <= end:
+            canvas.circle(pos, y + 0.22 * style.fontSize, radius, stroke=0, fill=1)
+            pos += step
+        canvas.restoreState()
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.canv.setNamedCB("contentsLeader", self._leader)
+        number_width = 2.6 * self.styles.size
+        self._title_width = availWidth - number_width
+        rows, commands = [], []
+        entries = self._last or [(0, "", 0, "")]
+        for row, (level, text, page, key) in enumerate(entries):
+            style = self.styles.toc[min(level, len(self.styles.toc) - 1)]
+            number_style = style.clone(f"{style.name}-page", alignment=2, leftIndent=0, rightIndent=0,
+                                       firstLineIndent=0)
+            title = f'<a href="#{key}">{text}</a><onDraw name="contentsLeader" label="{level}"/>' if key else text
+            rows.append([Paragraph(title, style), Paragraph(f'<a href="#{key}">{page}</a>', number_style)])
+            if style.spaceBefore and row:
+                commands.append(("TOPPADDING", (0, row), (-1, row), style.spaceBefore))
+        self._table = grid(rows, [self._title_width, number_width], [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), *commands],
+                           font_size=self.styles.size)
+        self._table.canv = self.canv
+        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        self.wrap(availWidth, availHeight)
+        return self._table.splitOn(self.canv, availWidth, availHeight)
+
+    def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+        self._table.drawOn(canvas, x, y, _sW)
+
+
+CoverPainter = Callable[[Canvas, "BookDoc"], None]
+
+
+class BookDoc(BaseDocTemplate):
+    """The rulebook's document: page templates, running titles, contents entries and outline."""
+
+    def __init__(self, file: Any, paper: Paper, styles: Styles, *, cover: CoverPainter | None = None,
+                 title: str = "", subject: str = "", creator: str = "") -> None:
+        super().__init__(
+            file,
+            pagesize=(paper.width, paper.height),
+            leftMargin=paper.side, rightMargin=paper.side, topMargin=paper.top, bottomMargin=paper.bottom,
+            title=title, author=creator, subject=subject, creator=creator, producer=creator,
+            invariant=1, initialFontName=SERIF, initialFontSize=paper.body, lang="ru-RU",
+            displayDocTitle=1, pageCompression=1,
+            keepTogetherClass=type("KeepWithNext", (KeepWithNext,), {"reserve": 3.2 * paper.leading}),
+        )
+        self.paper, self.styles, self.cover = paper, styles, cover
+        self.running_title: str | None = None
+        self.opening_page = 0
+        text = Frame(paper.side, paper.bottom, paper.text_width, paper.text_height, id="text",
+                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        whole = Frame(0, 0, paper.width, paper.height, id="whole", leftPadding=0, rightPadding=0, topPadding=0,
+                      bottomPadding=0)
+        self.addPageTemplates([
+            PageTemplate("cover", [whole], onPage=self._paint_cover),
+            PageTemplate("front", [text], onPageEnd=self._paint_folio),
+            PageTemplate("body", [text], onPageEnd=self._paint_head_and_folio),
+        ])
+
+    def beforeDocument(self) -> None:
+        self.running_title, self.opening_page = None, 0
+        self.canv.showOutline()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if not isinstance(flowable, Heading):
+            return
+        page = self.canv.getPageNumber()
+        if flowable.toc is not None:
+            self.notify("TOCEntry", (flowable.level, flowable.toc, page, flowable.key))
+        self.canv.addOutlineEntry(flowable.outline, flowable.key, level=flowable.level, closed=False)
+        if flowable.running is not None:
+            self.running_title, self.opening_page = flowable.running, page
+
+    # --- page furniture ---------------------------------------------------------------------------------------
+
+    def _paint_cover(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        if self.cover:
+            canvas.saveState()
+            self.cover(canvas, self)
+            canvas.restoreState()
+
+    def _paint_folio(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(SERIF, 0.88 * self.paper.body)
+        canvas.setFillColor(self.styles.ink)
+        canvas.drawCentredString(self.paper.width / 2, self.paper.foot, str(canvas.getPageNumber()))
+        canvas.restoreState()
+
+    def _paint_head_and_folio(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        self._paint_folio(canvas, doc)
+        if not self.running_title or canvas.getPageNumber() == self.opening_page:
+            return
+        canvas.saveState()
+        size = 0.72 * self.paper.body
+        canvas.setFont(SANS, size)
+        canvas.setFillColor(self.styles.grey)
+        canvas.drawCentredString(self.paper.width / 2, self.paper.height - self.paper.head,
+                                 self.running_title.upper(), charSpace=0.12 * size)
+        canvas.restoreState()

@@ -1,0 +1,167 @@
+"""Russian typography for reportlab paragraphs: plain text in, Paragraph markup out.
+
+What :func:`typeset` does, in this order, and why:
+
+1. **Non-breaking spaces** where Russian typesetting wants them: after one- and
+   two-letter prepositions, conjunctions and particles (в, к, с, у, о, и, а, на,
+   из, не …), before the particles же, ли, бы, before an em dash, after «№»,
+   between a number and the word it counts (8 карт), inside «т. д.» and in
+   digit groups (10 000). A line then never ends on «в» or starts with «—».
+2. **Soft hyphens** (U+00AD) at the break points pyphen's Russian dictionary
+   gives. reportlab 5 breaks at a soft hyphen only when a line needs it, draws
+   a hyphen there, and drops the soft hyphens it does not use, so the text that
+   ``pdftotext`` extracts is the word itself. We insert them ourselves rather
+   than use reportlab's ``hyphenationLang``, because its letter class leaves
+   out «ё» and it will not hyphenate a word that touches «ёлочки» or a dash.
+3. **Escaping** of ``&``, ``<``, ``>`` for reportlab's mini-markup.
+4. **Signs**: ♠ ♣ ♥ ♦ and → set in our signs font (the PT fonts lack them),
+   hearts and diamonds in red.
+
+Nothing else is changed: a rule text keeps every character; only spaces may
+become non-breaking (reportlab writes U+00A0 as an ordinary space) and soft
+hyphens may appear, which only ever show as a hyphen at a line end.
+
+:func:`smarten` is separate and only for our own prose (readings, notes):
+straight quotes become «ёлочки», `` - `` an em dash, ``...`` an ellipsis.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from generator.pdf.fonts import SIGNS
+
+NBSP = "\u00a0"
+SHY = "\u00ad"
+RED = "#a8232b"
+
+_LETTER = "А-Яа-яЁёA-Za-z"
+_SHORT_WORDS = (
+    # two-letter prepositions, conjunctions and particles that should not end a line
+    "на", "по", "за", "из", "от", "до", "не", "ни", "но", "да", "во", "со", "ко", "об",
+)
+_ONE_LETTER_RE = re.compile(rf"(?<![{_LETTER}\d\-\u00ad])([{_LETTER}]) +(?=\S)")
+_SHORT_RE = re.compile(rf"(?<![{_LETTER}\d\-\u00ad])((?i:{'|'.join(_SHORT_WORDS)})) +(?=\S)")
+_PARTICLE_RE = re.compile(rf"(?<=[{_LETTER}]) +(же|ли|бы)(?![{_LETTER}])")
+_DASH_RE = re.compile(r" +(—)")
+_NUMERO_RE = re.compile(r"([№§]) *(?=\d)")
+_NUMBER_WORD_RE = re.compile(rf"(?<![\d,.])(\d+) +(?=[{_LETTER}]{{2}}|%)")
+_DIGIT_GROUP_RE = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
+_ABBREVIATION_RE = re.compile(r"\b([тТ]\.) +(?=[дпеч]\.)")
+_WORD_RE = re.compile(rf"[{_LETTER}]+")
+_SIGN_RE = re.compile("([♠♣♥♦→]+)")
+
+MIN_HYPHENATED = 5  # shorter words are never broken
+
+
+def escape(text: str) -> str:
+    """User text made safe for reportlab's mini-markup."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def tie(text: str, *, runt: bool = False) -> str:
+    """Non-breaking spaces where Russian wants them; ``runt`` also ties a short last word to the one before."""
+    text = _ABBREVIATION_RE.sub(r"\1" + NBSP, text)
+    text = _NUMERO_RE.sub(r"\1" + NBSP, text)
+    text = _DIGIT_GROUP_RE.sub(NBSP, text)
+    text = _NUMBER_WORD_RE.sub(r"\1" + NBSP, text)
+    text = _DASH_RE.sub(NBSP + r"\1", text)
+    text = _PARTICLE_RE.sub(NBSP + r"\1", text)
+    # Twice: «и в доме» has two one-letter words in a row and the first match eats the space between them.
+    for _ in range(2):
+        text = _ONE_LETTER_RE.sub(r"\1" + NBSP, text)
+        text = _SHORT_RE.sub(r"\1" + NBSP, text)
+    if runt:
+        text = tie_last_word(text)
+    return text
+
+
+def tie_last_word(text: str, longest: int = 6) -> str:
+    """Tie a short last word to the previous one, so a paragraph does not end on a lone scrap of a line."""
+    head, space, last = text.rstrip().rpartition(" ")
+    if space and len(re.sub(r"\W", "", last)) <= longest:
+        return head + NBSP + last
+    return text
+
+
+@cache
+def _dictionary():
+    import pyphen
+
+    return pyphen.Pyphen(lang="ru_RU", left=2, right=2)
+
+
+@cache
+def hyphenate_word(word: str) -> str:
+    """One word with soft hyphens at its break points (none in short words or abbreviations)."""
+    if len(word) < MIN_HYPHENATED or (word.isupper() and len(word) > 1):
+        return word
+    return _dictionary().inserted(word, hyphen=SHY)
+
+
+def hyphenate(text: str) -> str:
+    """Soft hyphens in every word long enough to break."""
+    return _WORD_RE.sub(lambda m: hyphenate_word(m.group(0)), text)
+
+
+def signs(markup: str) -> str:
+    """Suit signs and arrows in the signs font; ♥ ♦ in red. Takes markup (already escaped)."""
+
+    def one(m: re.Match[str]) -> str:
+        out = []
+        for char in m.group(1):
+            colour = f' color="{RED}"' if char in "♥♦" else ""
+            out.append(f'<font name="{SIGNS}"{colour}>{char}</font>')
+        return "".join(out)
+
+    return _SIGN_RE.sub(one, markup)
+
+
+def typeset(text: str, *, hyphens: bool = True, runt: bool = True) -> str:
+    """Plain Russian text → Paragraph markup: ties, soft hyphens, escaping, signs."""
+    text = tie(text, runt=runt)
+    if hyphens:
+        # The last word is never broken: «коро-» at a line end would leave «ли.» alone on the last line.
+        head, space, last = text.rpartition(" ") if runt else (text, "", "")
+        text = hyphenate(head) + space + last
+    return signs(escape(text))
+
+
+def smarten(text: str) -> str:
+    """Typographic punctuation for our own prose: «ёлочки», em dashes, ellipsis. Never for a rule text."""
+    text = re.sub(r"(^|[\s(\[—])\"", "\\1«", text)
+    text = text.replace('"', "»")
+    text = re.sub(r"(?<=\S) +- +", " — ", text)
+    text = re.sub(r" +-- +", " — ", text)
+    return text.replace("...", "…")
+
+
+def quoted(text: str) -> str:
+    """Text in «ёлочки»; quotes inside it become „лапки“, as Russian nests them."""
+    inner = text.replace("«", "„").replace("»", "“")
+    return f"«{inner}»"
+
+
+def number_ru(n: int) -> str:
+    """A whole number the Russian way: groups of three from five digits on (10 000; but 1234)."""
+    digits = str(n)
+    if len(digits) < 5:
+        return digits
+    groups = []
+    while digits:
+        groups.append(digits[-3:])
+        digits = digits[:-3]
+    return NBSP.join(reversed(groups))
+
+
+def percent_ru(value: float, digits: int = 1) -> str:
+    """A fraction as a Russian percentage: 0.1234 → «12,3 %» (decimal comma, tied sign)."""
+    return f"{value * 100:.{digits}f}".replace(".", ",") + NBSP + "%"
+
+
+def plain(markup: str) -> str:
+    """The text a reader sees in some markup: tags dropped, entities and soft hyphens undone (for tests)."""
+    text = re.sub(r"<[^>]+>", "", markup)
+    text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return text.replace(SHY, "").replace(NBSP, " ")
