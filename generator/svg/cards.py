@@ -13,14 +13,13 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-import jinja2
 from markupsafe import Markup
 
 from ..art.faces import CARD_H, CARD_W, Face, Shape, Use, card_code, face, shared, shared_refs_order
 from ..art.faces import back as back_face
 from ..art.palette import colour
 from ..art.paths import Path
-from ..paths import TEMPLATES
+from .env import environment
 
 BACK = None  # pass to ``card_svg`` for the back
 
@@ -129,17 +128,6 @@ def card_id(index: int | None) -> str:
     return "back" if index is None else "c-" + card_code(index)
 
 
-@functools.lru_cache(maxsize=1)
-def _env() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-
-
 def _faces(indices: Iterable[int | None], colors: int) -> list[tuple[str, Face]]:
     """Requested faces once each, in first-request order."""
     seen: dict[str, Face] = {}
@@ -159,7 +147,7 @@ def _defs_cached(keys: tuple[int | None, ...], colors: int) -> str:
         {"id": key, "viewbox": f"0 0 {num(fc.width)} {num(fc.height)}", "children": _nodes(fc.items)}
         for key, fc in faces
     ]
-    return _env().get_template("card_defs.svg.j2").render(shared=shared_paths, symbols=symbols)
+    return environment().get_template("card_defs.svg.j2").render(shared=shared_paths, symbols=symbols)
 
 
 def card_defs(indices: Iterable[int | None], *, colors: int = 2, back: bool = False) -> str:
@@ -178,7 +166,7 @@ def card_defs(indices: Iterable[int | None], *, colors: int = 2, back: bool = Fa
 def card_svg(index: int | None, *, colors: int = 2, width_mm: float = CARD_W) -> str:
     """A standalone SVG document of one face (``None``: the back), ``width_mm`` wide on paper."""
     height_mm = width_mm * CARD_H / CARD_W
-    return _env().get_template("card.svg.j2").render(
+    return environment().get_template("card.svg.j2").render(
         viewbox=f"0 0 {num(CARD_W)} {num(CARD_H)}",
         width=num(width_mm),
         height=num(height_mm),
