@@ -17,7 +17,9 @@ the stock when the pile is empty. No redeal, no moves between pyramid places.
 
 Every pyramid card is always available and places never interact, so the
 pyramid is a set of cards: ``key`` sorts it, and merges foundations that differ
-only in their place numbers.
+only in their place numbers. Phase one is confluent (a card that fits keeps
+fitting until played, and refills come from the stock in order), so the order
+of its plays changes nothing but place names.
 """
 
 from __future__ import annotations
@@ -246,9 +248,13 @@ class Phalanx(Game):
     # -- the careful player without second sight ----------------------------------------
 
     def no_peek_move(self, state: PhalanxState, moves: list[Move]) -> Move | None:
-        """Everything that fits goes up at once, pyramid cards first (each pulls the top of the
-        collecting pile into the pyramid, where it stays available), then the collecting pile;
-        the stock is turned only when nothing else fits. Every move is progress, so no loop."""
+        """Everything that fits goes up at once, pyramid cards first, then the top of the collecting
+        pile; the stock is turned only when nothing else fits. Every move is progress, so no loop.
+
+        Not always best: a pyramid card going up pulls the current top of the collecting pile into
+        the pyramid, and holding it back to rescue a later card sometimes wins a deal this loses
+        (simple "hold unless the pulled card goes up at once" rules did far worse on deals 1..500).
+        """
         best = moves[0]
         for move in moves:
             if move.src >= PYRAMID:

@@ -18,6 +18,7 @@ from generator.play import no_peek, play_out
 GAME = make_game("phalanx")
 P = GAME.place_id
 STOCK, WASTE = P("stock"), P("waste")
+PYRAMID_PLACES = range(P("pyramid:1"), P("pyramid:25") + 1)
 
 
 def cards(*names: str) -> list[int]:
@@ -352,3 +353,23 @@ def test_random_play_keeps_every_card_and_offers_only_top_cards(seed):
             assert sum(1 for m in moves if m.src == move.src) == 1
         state = GAME.apply(state, rng.choice(moves))
     assert GAME.is_won(state) == (sum(len(v) for k, v in GAME.contents(state).items() if k >= 27) == 104)
+
+
+def test_the_order_of_phase_one_plays_does_not_change_where_phase_two_starts():
+    # The pyramid is a set and refills come from the stock in order, so phase one is confluent.
+    for deal in (1, 2, 3, 4, 5, 6, 7, 8):
+        keys = set()
+        for seed in range(4):
+            rng = random.Random(seed)
+            state = GAME.initial_state(stock_indices("phalanx", deal))
+            while moves := GAME.legal_moves(state):
+                if state.phase == PHASE_ONE and all(m.src == STOCK and m.dst not in PYRAMID_PLACES for m in moves):
+                    break  # only the first turn of the stock is left: phase one is over
+                state = GAME.apply(state, rng.choice(moves))
+            keys.add(GAME.key(state))
+        assert len(keys) == 1
+
+
+def test_the_no_peek_player_wins_some_deals_and_loses_others():
+    results = Counter(play_out(GAME, stock_indices("phalanx", d), no_peek).result for d in range(1, 101))
+    assert set(results) == {"won", "lost"}
