@@ -132,6 +132,68 @@ class Heading(Paragraph):
         super().draw()
 
 
+class MoveColumns(Flowable):
+    """Numbered moves in balanced columns, read down then across, that split cleanly across pages.
+
+    A plain table split by rows would leave page one with the top of every
+    column; here each page gets its own balanced block of consecutive moves.
+    Numbers sit right-aligned in their own narrow column, so the moves align.
+    """
+
+    def __init__(self, numbers: list[Paragraph], moves: list[Paragraph], columns: int, number_width: float,
+                 gap: float, font_size: float) -> None:
+        super().__init__()
+        self.numbers, self.moves, self.columns = numbers, moves, columns
+        self.number_width, self.gap, self.font_size = number_width, gap, font_size
+        self._table: Table | None = None
+
+    def _block(self, count: int, width: float) -> Table:
+        rows = -(-count // self.columns)
+        column = (width + self.gap) / self.columns
+        widths = [self.number_width, column - self.number_width] * self.columns
+        data: list[list[Any]] = []
+        for r in range(rows):
+            row: list[Any] = []
+            for c in range(self.columns):
+                i = c * rows + r
+                row += [self.numbers[i], self.moves[i]] if i < count else ["", ""]
+            data.append(row)
+        commands: list[tuple] = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.14 * self.font_size)]
+        for c in range(self.columns):  # the move cells: a little air after the number, the gutter after the move
+            commands += [("LEFTPADDING", (2 * c + 1, 0), (2 * c + 1, -1), 0.3 * self.font_size),
+                         ("RIGHTPADDING", (2 * c + 1, 0), (2 * c + 1, -1), self.gap)]
+        return grid(data, widths, commands, font_size=self.font_size)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self._table = self._block(len(self.moves), availWidth)
+        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        low, high = 0, len(self.moves)  # the most moves whose balanced block fits
+        while low < high:
+            mid = (low + high + 1) // 2
+            count = min(len(self.moves), mid * self.columns)
+            if self._block(count, availWidth).wrapOn(self.canv, availWidth, availHeight)[1] <= availHeight:
+                low = mid
+            else:
+                high = mid - 1
+        count = min(len(self.moves), low * self.columns)
+        # Neither part thinner than two rows: no lone row of moves at the foot or the head of a page.
+        count = min(count, len(self.moves) - 2 * self.columns)
+        if count < 2 * self.columns:
+            return []
+        make = type(self)
+        return [
+            make(self.numbers[:count], self.moves[:count], self.columns, self.number_width, self.gap, self.font_size),
+            make(self.numbers[count:], self.moves[count:], self.columns, self.number_width, self.gap, self.font_size),
+        ]
+
+    def draw(self) -> None:
+        self._table.drawOn(self.canv, 0, 0)
+
+
 class KeepWithNext(KeepTogether):
     """What ``keepWithNext`` builds: headings kept with the start of what follows, not with all of it.
 
@@ -148,7 +210,7 @@ class KeepWithNext(KeepTogether):
         if getattr(self, "_wrapInfo", None) != (aW, aH):
             self.wrap(aW, aH)
         last = self._content[-1]
-        if aH < self._H and isinstance(last, Paragraph) and not isinstance(last, Heading):
+        if aH < self._H and isinstance(last, Paragraph | MoveColumns) and not isinstance(last, Heading):
             _, last_height = last.wrapOn(self.canv, aW, aH)
             head = self._H - last_height - last.getSpaceBefore()
             if last_height > self.reserve and aH >= head + last.getSpaceBefore() + self.reserve:

@@ -49,6 +49,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     CondPageBreak,
@@ -65,7 +67,7 @@ from generator import __version__
 from generator.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Suit, rank_name_ru
 from generator.games import GAME_IDS, GAMES, Game, make_game
 from generator.paths import ASSETS, rule_text
-from generator.pdf.layout import BookDoc, Contents, Heading, Paper, grid, paper_named
+from generator.pdf.layout import BookDoc, Contents, Heading, MoveColumns, Paper, grid, paper_named
 from generator.pdf.styles import Styles, make_styles
 from generator.pdf.typography import NBSP, number_ru, percent_ru, quoted, smarten, typeset
 
@@ -135,28 +137,22 @@ class Book:
         return KeepTogether([Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption)])
 
     def moves(self, moves: Sequence[tuple[int, str]], columns: int | None = None) -> Flowable:
-        """Numbered moves (``(12, "9♠ кон → ряд 3")``) set in balanced columns, read down then across.
+        """Numbered moves (``(12, "9♠ кон → ряд 3")``) in balanced columns, read down then across.
 
         ``columns`` defaults to what fits: three on A4 and letter, two on A5.
+        The block splits across pages into balanced blocks of consecutive moves.
         """
         if not moves:
             return Spacer(1, 0)
         columns = columns or (2 if self.width < 340 else 3)
-        rows = -(-len(moves) // columns)
         style = self.styles.moves
-        cells = [
-            Paragraph(f"<font color='#6b6b6b'>{number}.</font>{NBSP}{typeset(text, hyphens=False, runt=False)}",
-                      style)
-            for number, text in moves
-        ]
-        data = [[cells[c * rows + r] if c * rows + r < len(cells) else "" for c in range(columns)]
-                for r in range(rows)]
-        gutter = 1.2 * self.styles.size
-        return grid(data, [(self.width + gutter) / columns] * columns, [
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("RIGHTPADDING", (0, 0), (-1, -1), gutter),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * self.styles.size),
-        ], font_size=style.fontSize)
+        number_style = style.clone("move_number", alignment=TA_RIGHT, textColor=self.styles.grey, leftIndent=0,
+                                   firstLineIndent=0)
+        widest = max(len(str(number)) for number, _ in moves)
+        number_width = stringWidth("0" * widest + ".", style.fontName, style.fontSize) + 0.1 * style.fontSize
+        numbers = [Paragraph(f"{number}.", number_style) for number, _ in moves]
+        texts = [Paragraph(typeset(text, hyphens=False, runt=False), style) for _, text in moves]
+        return MoveColumns(numbers, texts, columns, number_width, 1.2 * self.styles.size, style.fontSize)
 
 
 def card_art(canvas: Canvas) -> Any:
@@ -516,7 +512,7 @@ def places_table(book: Book) -> list[Flowable]:
         names = "; ".join(_place_range(words) for words in kinds.values())
         rows.append([Paragraph(typeset(game.title, hyphens=False), s.cell),
                      Paragraph(typeset(names, hyphens=False), s.cell)])
-    story: list[Flowable] = [KeepTogether(_grid(rows, [0.36 * book.width, 0.64 * book.width], book))]
+    story: list[Flowable] = [_grid(rows, [0.36 * book.width, 0.64 * book.width], book)]
     story.append(Spacer(1, 0.6 * s.leading))
     rows = [[Paragraph(f"<i>{typeset(word, hyphens=False)}</i>", s.cell), Paragraph(typeset(meaning), s.cell)]
             for word, meaning in meanings.items()]
@@ -550,17 +546,19 @@ def deals_section(book: Book) -> list[Flowable]:
     for command, meaning in COMMANDS:
         story.append(Paragraph(typeset(command, hyphens=False, runt=False), s.command))
         story.append(Paragraph(typeset(meaning), s.reading))
-    story.append(Spacer(1, 0.5 * s.leading))
-    story.append(book.para("Вместо GAME ставят обозначение игры, вариант пишут через двоеточие, например "
-                           "quadrille:queens_first:", hyphens=False))
-    story.append(Spacer(1, 0.3 * s.leading))
     rows = []
     for game_id in GAME_IDS:
         game = GAMES[game_id]
         specs = ", ".join([game_id, *(f"{game_id}:{v}" for v in game.variants)])
         rows.append([Paragraph(typeset(specs, hyphens=False), s.cell),
                      Paragraph(typeset(game.title, hyphens=False), s.cell)])
-    story.append(KeepTogether(_grid(rows, [0.55 * book.width, 0.45 * book.width], book)))
+    story.append(Spacer(1, 0.5 * s.leading))
+    story.append(KeepTogether([
+        book.para("Вместо GAME ставят обозначение игры, вариант пишут через двоеточие, например "
+                  "quadrille:queens_first:", hyphens=False),
+        Spacer(1, 0.3 * s.leading),
+        _grid(rows, [0.55 * book.width, 0.45 * book.width], book),
+    ]))
     return story
 
 

@@ -67,7 +67,9 @@ def make_styles(size: float, leading: float) -> Styles:
     """The styles for a body of ``size`` points on ``leading`` points."""
     register_fonts()
     s, ld = size, leading
-    common = {"textColor": INK, "allowWidows": 0, "allowOrphans": 0, "hyphenationLang": "", "embeddedHyphenation": 0}
+    # spaceShrinkage: a justified line may squeeze its spaces by up to 5 % rather than open them wide.
+    common = {"textColor": INK, "allowWidows": 0, "allowOrphans": 0, "hyphenationLang": "", "embeddedHyphenation": 0,
+              "spaceShrinkage": 0.05}
     body = ParagraphStyle(
         "body", fontName=SERIF, fontSize=s, leading=ld, alignment=TA_JUSTIFY, firstLineIndent=1.5 * s, **common
     )
@@ -115,7 +117,7 @@ def make_styles(size: float, leading: float) -> Styles:
                             alignment=TA_LEFT),
         moves=ParagraphStyle(
             "moves", **{**sans, "fontSize": 0.84 * s, "leading": 1.14 * s}, alignment=TA_LEFT,
-            leftIndent=1.9 * s, firstLineIndent=-1.9 * s,
+            leftIndent=0.8 * s, firstLineIndent=-0.8 * s,
         ),
         cell=ParagraphStyle("cell", **{**sans, "fontSize": 0.9 * s, "leading": 1.15 * s}),
         cell_right=ParagraphStyle("cell_right", **{**sans, "fontSize": 0.9 * s, "leading": 1.15 * s},

@@ -52,7 +52,7 @@ _ABBREVIATION_RE = re.compile(r"\b([тТ]\.) +(?=[дпеч]\.)")
 _WORD_RE = re.compile(rf"[{_LETTER}]+")
 _SIGN_RE = re.compile("([♠♣♥♦→]+)")
 
-MIN_HYPHENATED = 5  # shorter words are never broken
+MIN_HYPHENATED = 6  # shorter words are never broken: «сло-во» looks worse than a looser line
 
 
 def escape(text: str) -> str:
@@ -77,7 +77,7 @@ def tie(text: str, *, runt: bool = False) -> str:
     return text
 
 
-def tie_last_word(text: str, longest: int = 6) -> str:
+def tie_last_word(text: str, longest: int = 7) -> str:
     """Tie a short last word to the previous one, so a paragraph does not end on a lone scrap of a line."""
     head, space, last = text.rstrip().rpartition(" ")
     if space and len(re.sub(r"\W", "", last)) <= longest:
@@ -123,8 +123,8 @@ def typeset(text: str, *, hyphens: bool = True, runt: bool = True) -> str:
     text = tie(text, runt=runt)
     if hyphens:
         # The last word is never broken: «коро-» at a line end would leave «ли.» alone on the last line.
-        head, space, last = text.rpartition(" ") if runt else (text, "", "")
-        text = hyphenate(head) + space + last
+        cut = max(text.rfind(" "), text.rfind(NBSP)) + 1 if runt else len(text)
+        text = hyphenate(text[:cut]) + text[cut:]
     return signs(escape(text))
 
 

@@ -257,6 +257,19 @@ def test_two_builds_are_byte_identical(tmp_path: Path, a4: Path, monkeypatch: py
     assert build(tmp_path / "again.pdf").read_bytes() == a4.read_bytes()
 
 
+def test_a_build_in_another_process_is_byte_identical(tmp_path: Path, a4: Path) -> None:
+    """No hash order, clock or path leaks in: a fresh interpreter with another hash seed gives the same bytes."""
+    import os
+    import sys
+
+    out = tmp_path / "other.pdf"
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"} | {"PYTHONHASHSEED": "12345"}
+    code = ("import sys; from generator.pdf.rulebook import build_rulebook; "
+            "open(sys.argv[1], 'wb').write(build_rulebook())")
+    subprocess.run([sys.executable, "-c", code, str(out)], check=True, env=env, cwd=Path(__file__).parents[2])
+    assert out.read_bytes() == a4.read_bytes()
+
+
 def test_source_date_epoch_dates_the_file_and_keeps_it_reproducible(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
