@@ -133,7 +133,9 @@ class Book:
         return Paragraph(typeset(smarten(text), hyphens=False), self.styles.caption)
 
     def figure(self, drawing: Flowable, caption: str) -> Flowable:
-        """A figure and its caption, kept on one page."""
+        """A figure (any vector flowable: a Drawing, or one that draws cards with ``card_art``), centred, and
+        its caption below, kept on one page."""
+        drawing.hAlign = "CENTER"
         return KeepTogether([Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption)])
 
     def moves(self, moves: Sequence[tuple[int, str]], columns: int | None = None) -> Flowable:
