@@ -18,8 +18,7 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 rulebook: $(STAMP)
-	$(BIN)/pasyans games
-	@echo 'The rulebook is not yet available: its issue has not landed.'
+	$(BIN)/pasyans rulebook -o output/rulebook.pdf
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
