@@ -20,8 +20,8 @@ Moves on offer, and who makes them:
   is out, the redeal (if it has not been used).
 
 Marriages let a card shuttle between two piles, so the move graph has cycles;
-``key`` is exact, and the no-peek player makes only moves that bring a
-foundation move or a refill strictly nearer, so it never loops.
+``key`` is exact, and the no-peek player's marriages each strictly lower a
+measure that only irreversible moves can raise, so it never loops.
 """
 
 from __future__ import annotations
@@ -210,6 +210,8 @@ class Village(Game):
             return f"an emptied pile is refilled at once: {self.describe(legal[0])} comes first"
         if move.src == STOCK:
             return "a round is dealt from pile:1, one card on each pile left to right"
+        if move.src >= UP:
+            return "foundation cards never come back"
         if PILE <= move.dst < UP:
             target = state.piles[move.dst - PILE]
             if not target:
@@ -261,6 +263,8 @@ class Village(Game):
             frontier = []
             for piles, first in layer:
                 for move in _marriages(piles):
+                    if self._wrong_way(state, move, piles):
+                        continue
                     i, j = move.src - PILE, move.dst - PILE
                     after = list(piles)
                     after[i] = piles[i][:-1]
@@ -283,10 +287,28 @@ class Village(Game):
         weights = []
         for card in range(52):
             suit, rank = _SUIT[card], _RANK0[card]
-            ups, downs = rank - heights[suit], (12 - rank) - heights[SUITS + suit]
-            gap = min(ups if ups >= 0 else 99, downs if downs >= 0 else 99)
+            up_gap, down_gap = rank - heights[suit], (12 - rank) - heights[SUITS + suit]
+            gap = min(up_gap if up_gap >= 0 else 99, down_gap if down_gap >= 0 else 99)
             weights.append(1 << max(0, URGENCY - gap))
         return weights
+
+    def _follow_ups(self, state: VillageState, move: Move) -> int:
+        """How many foundation moves the table offers after ``move`` (the refill unseen)."""
+        after = self.apply(state, move)._replace(stock=())
+        return sum(1 for m in self.legal_moves(after) if not m.is_redeal and m.dst >= UP)
+
+    def _wrong_way(self, state: VillageState, move: Move, piles: tuple[tuple[int, ...], ...]) -> bool:
+        """A marriage that stacks two cards of a suit in the order their foundations cannot take
+        them: the card lies on the next higher one but its ace-foundation copy is already up (it
+        must go to the king foundation, after the card beneath it), or the other way round.
+
+        The player never makes such a marriage: it is what locks the last cards of a game.
+        """
+        card, target = move.card, piles[move.dst - PILE][-1]
+        suit, rank = _SUIT[card], _RANK0[card]
+        if target > card:  # the card lies on the next higher one: it must leave by the ace foundation
+            return state.heights[suit] > rank
+        return state.heights[suit + SUITS] > 12 - rank  # on the next lower one: by the king foundation
 
     def _improving_marriage(self, state: VillageState) -> Move | None:
         """The marriage that most lowers the burial of wanted cards, or None.
@@ -300,6 +322,8 @@ class Village(Game):
         load = [sum(weights[c] for c in pile) for pile in piles]
         best, best_gain = None, 0
         for move in _marriages(piles):
+            if self._wrong_way(state, move, piles):
+                continue
             i, j = move.src - PILE, move.dst - PILE
             gain = load[i] - weights[move.card] - load[j]
             if gain > best_gain:
@@ -307,13 +331,27 @@ class Village(Game):
         return best
 
     def no_peek_move(self, state: VillageState, moves: list[Move]) -> Move | None:
-        """Foundations first; then marriages that lead to a foundation move or a refill;
-        then the next round; then the redeal; then give up (only shuttling is left)."""
+        """The careful player, in this order of preference:
+
+        1. a foundation move (of several, the one after which the table offers most);
+        2. the first marriage of a shortest series that brings a card to a foundation
+           or empties a pile while the stock lasts;
+        3. the marriage that most lowers the burial of soon-wanted cards;
+        4. the next round; once the stock is out, the redeal;
+        5. give up: only aimless shuttling is left.
+
+        It never makes a marriage that stacks two cards the wrong way for their
+        foundations (see ``_wrong_way``), and never looks at the order of the stock.
+        Steps 2 and 3 each strictly lower a measure that only a foundation move, a
+        refill, a round or the redeal can raise again, so the player never loops.
+        """
         if self.forced(state):
             return moves[0]
-        for move in moves:
-            if move.dst >= UP:
-                return move
+        ups = [move for move in moves if move.dst >= UP]
+        if ups:
+            if len(ups) == 1:
+                return ups[0]
+            return max(ups, key=lambda move: self._follow_ups(state, move))
         step = self._marriage_path(state)
         if step is not None:
             return step

@@ -372,6 +372,17 @@ def test_no_peek_player_digs_with_marriages_towards_a_foundation_card():
     assert G.no_peek_move(state, G.legal_moves(state)) == mv("8♥", "pile:1", "pile:2")
 
 
+def test_no_peek_player_does_not_stack_a_suit_the_wrong_way():
+    # Т♠ 2♠ are up: the other Т♠ can only go to the king foundation, after 2♠, so lying on
+    # 2♠ would lock it, though the marriage would free К♦ for foundation:5
+    state = position(
+        ["7♦ 2♠", "К♦ Т♠", "9♣"], heights=(2, 0, 0, 0, 0, 0, 0, 0), where=(9, 0, 0, 0, 0, 0, 0, 0), stock="5♣"
+    )
+    moves = G.legal_moves(state)
+    assert mv("Т♠", "pile:2", "pile:1") in moves  # the rules allow it
+    assert G.no_peek_move(state, moves) == mv("5♣", "stock", "pile:1")
+
+
 def test_no_peek_player_never_repeats_a_position():
     for deal in range(1, 31):
         state = G.initial_state(stock_indices("village", deal))
@@ -451,3 +462,35 @@ def test_deals_end_with_every_card_in_place(deal):
     played = play_out(G, stock_indices("village", deal), no_peek)
     assert played.result in ("won", "lost", "unknown")
     assert sum(len(c) for c in G.contents(played.final).values()) == 104
+
+
+def test_a_real_deal_is_won_by_the_no_peek_player_and_replays():
+    stock = stock_indices("village", 16)
+    played = play_out(G, stock, no_peek)
+    assert played.result == "won" and G.redeals_done(played.final) <= 1
+    state = G.initial_state(stock)
+    for move in played.moves:
+        assert move in G.legal_moves(state)
+        state = G.apply(state, move)
+    assert G.is_won(state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 10**6), st.randoms(use_true_random=False))
+def test_explain_illegal_always_gives_a_reason(deal, rng):
+    state = G.initial_state(stock_indices("village", deal))
+    for _ in range(rng.randrange(0, 300)):
+        moves = G.legal_moves(state)
+        if not moves:
+            break
+        state = G.apply(state, rng.choice(moves))
+    legal = G.legal_moves(state)
+    contents = G.contents(state)
+    tops = [Move(cards[-1], place, dst) for place, cards in contents.items() for dst in range(len(G.places))]
+    anything = [Move(rng.randrange(52), rng.randrange(len(G.places)), rng.randrange(len(G.places))) for _ in range(30)]
+    for move in tops + anything:
+        if move not in legal:
+            reason = G.explain_illegal(state, move)
+            assert isinstance(reason, str) and reason
+    if REDEAL not in legal:
+        assert G.explain_illegal(state, REDEAL)
