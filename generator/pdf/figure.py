@@ -1,0 +1,181 @@
+"""The PDF back end for figures: a ``Figure`` (card units) drawn on a reportlab canvas, all vector.
+
+The look copies ``generator.svg.figure``: empty places as dashed grey
+outlines, the cards on top, an orange frame round the card the last move put
+down and a dashed orange frame round the place it came from, and small grey
+labels. Unlike the SVG, labels are real PT Sans text (searchable, and the
+font is embedded anyway), with the suit signs and arrows in the book's signs
+font.
+
+Cards come from :func:`card_art`, one ``CardArt`` per canvas and colour count,
+so each face is one form XObject per PDF however many figures show it.
+
+Two ways in:
+
+- :class:`FigureFlowable` for the story (``wrap``/``draw``): a card about
+  16 mm wide, scaled down until the figure fits ``max_width`` × ``max_height``;
+- :func:`draw_figure` for page-level drawing at a given place and width.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from generator.art.faces import CARD_W as CARD_W_MM
+from generator.figures.base import CARD_H, CARD_W, ROLE_FROM, Figure
+from generator.pdf.cards import CardArt
+from generator.pdf.fonts import SANS, SIGN_CHARS, SIGNS, register_fonts
+from generator.svg.figure import LABEL_COLOUR, MARK_COLOUR, SLOT_COLOUR
+
+#: A card on the page when nothing forces it smaller: between the 15 and 18 mm a reader's eye wants.
+CARD_WIDTH = 16 * mm
+
+# Sizes in millimetres of a full-size (63 mm) card, as in the SVG; scaled with the card.
+_SLOT_STROKE = 0.7
+_DASH = (2.5, 2.0)
+_RADIUS = 3.0
+_MARK_STROKE = 1.6
+_CARD_PAD = 1.2
+_FROM_PAD = 2.4
+
+#: Thinnest line worth printing (points): a very small figure keeps its outlines visible.
+_HAIRLINE = 0.35
+#: Smallest label size (points): labels stay legible when a wide figure is scaled down.
+_MIN_LABEL = 5.5
+
+
+def card_art(canvas: Canvas, colors: int = 2) -> CardArt:
+    """The one ``CardArt`` of ``canvas`` for ``colors`` (each multiBuild pass has a fresh canvas).
+
+    The two-colour art is the same object ``generator.pdf.rulebook.card_art`` hands out, so the
+    cover and the figures share it.
+    """
+    if colors == 2:
+        art = getattr(canvas, "_pasyans_card_art", None)
+        if art is None:
+            art = CardArt(canvas)
+            canvas._pasyans_card_art = art  # type: ignore[attr-defined]
+        return art
+    arts: dict[int, CardArt] = canvas.__dict__.setdefault("_pasyans_card_arts", {})
+    if colors not in arts:
+        arts[colors] = CardArt(canvas, colors=colors)
+    return arts[colors]
+
+
+def _runs(text: str) -> list[tuple[str, str]]:
+    """``text`` cut into (font, piece) runs: PT Sans, and the signs font for ♠ ♣ ♥ ♦ → which PT Sans lacks."""
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        font = SIGNS if char in SIGN_CHARS else SANS
+        if runs and runs[-1][0] == font:
+            runs[-1] = (font, runs[-1][1] + char)
+        else:
+            runs.append((font, char))
+    return runs
+
+
+def label_width(text: str, size: float) -> float:
+    """Width in points of a label set at ``size`` points."""
+    return sum(stringWidth(piece, font, size) for font, piece in _runs(text))
+
+
+def _draw_label(canvas: Canvas, text: str, x: float, y: float, size: float, anchor: str) -> None:
+    width = label_width(text, size)
+    x -= {"start": 0.0, "middle": width / 2, "end": width}.get(anchor, width / 2)
+    for font, piece in _runs(text):
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, piece)
+        x += stringWidth(piece, font, size)
+
+
+def draw_figure(canvas: Canvas, figure: Figure, x: float, y: float, width_pt: float, *, colors: int = 2) -> None:
+    """Draw ``figure`` with its lower-left corner at ``(x, y)``, ``width_pt`` points wide (height to scale).
+
+    Places, then cards (faces from the canvas's one ``CardArt``), then the last move's marks, then labels.
+    """
+    register_fonts()
+    unit = width_pt / figure.width  # points per card width
+    mm_scale = unit / CARD_W_MM  # points per millimetre of a full-size (63 mm) card
+    top = y + figure.height * unit
+
+    def px(ux: float) -> float:
+        return x + ux * unit
+
+    def py(uy: float) -> float:
+        return top - uy * unit
+
+    art = card_art(canvas, colors)
+    canvas.saveState()
+    radius = _RADIUS * mm_scale
+    canvas.setLineWidth(max(_HAIRLINE, _SLOT_STROKE * mm_scale))
+    canvas.setStrokeColor(HexColor(SLOT_COLOUR))
+    canvas.setDash([d * mm_scale for d in _DASH], 0)
+    for slot in figure.slots:
+        canvas.roundRect(px(slot.x), py(slot.y + slot.h), slot.w * unit, slot.h * unit, radius, stroke=1, fill=0)
+
+    canvas.setStrokeColor(HexColor(MARK_COLOUR))
+    canvas.setLineWidth(max(_HAIRLINE, _MARK_STROKE * mm_scale))
+    pad = _FROM_PAD * mm_scale
+    for slot in figure.slots:
+        if slot.role == ROLE_FROM:
+            canvas.roundRect(px(slot.x) - pad, py(slot.y + slot.h) - pad, slot.w * unit + 2 * pad,
+                             slot.h * unit + 2 * pad, radius + pad, stroke=1, fill=0)
+    canvas.setDash([], 0)
+
+    for spot in figure.cards:
+        art.place(spot.card, px(spot.x), py(spot.y + CARD_H), CARD_W * unit)
+
+    pad = _CARD_PAD * mm_scale
+    for spot in figure.cards:
+        if spot.highlight:
+            canvas.roundRect(px(spot.x) - pad, py(spot.y + CARD_H) - pad, CARD_W * unit + 2 * pad,
+                             CARD_H * unit + 2 * pad, radius + pad, stroke=1, fill=0)
+
+    canvas.setFillColor(HexColor(LABEL_COLOUR))
+    for label in figure.labels:
+        size = max(_MIN_LABEL, label.size * unit)
+        _draw_label(canvas, label.text, px(label.x), py(label.y), size, label.anchor)
+    canvas.restoreState()
+
+
+def figure_scale(figure: Figure, max_width: float, max_height: float | None = None,
+                 card_width: float = CARD_WIDTH) -> float:
+    """Points per card width: ``card_width``, or less so the figure fits ``max_width`` × ``max_height``."""
+    unit = min(card_width, max_width / figure.width)
+    if max_height is not None:
+        unit = min(unit, max_height / figure.height)
+    return unit
+
+
+class FigureFlowable(Flowable):
+    """A figure in the story: a card about 16 mm wide, smaller when the figure would not fit.
+
+    Its size depends only on the figure and the limits (never on where on the page it falls), so a
+    figure looks the same wherever the layout puts it.
+    """
+
+    def __init__(self, figure: Figure, *, max_width: float, max_height: float | None = None, colors: int = 2,
+                 card_width: float = CARD_WIDTH) -> None:
+        super().__init__()
+        self.figure, self.colors = figure, colors
+        self.max_width, self.max_height, self.card_width = max_width, max_height, card_width
+        self.hAlign = "CENTER"
+
+    def _size(self, avail_width: float) -> tuple[float, float]:
+        unit = figure_scale(self.figure, min(self.max_width, avail_width), self.max_height, self.card_width)
+        return self.figure.width * unit, self.figure.height * unit
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width, self.height = self._size(availWidth)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        draw_figure(self.canv, self.figure, 0, 0, self.width, colors=self.colors)
+
+    def __repr__(self) -> str:
+        return f"FigureFlowable({self.figure.title!r}, {self.figure.width:g} × {self.figure.height:g} cards)"
+
