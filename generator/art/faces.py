@@ -22,7 +22,20 @@ from dataclasses import dataclass
 from .glyphs import cap_height, glyph_outline
 from .ornaments import ornament
 from .palette import suit_role
-from .paths import Affine, Path, PathBuilder, circle, join, notched_rect, place, polygon, rect, rounded_rect
+from .paths import (
+    IDENTITY,
+    Affine,
+    Path,
+    PathBuilder,
+    circle,
+    join,
+    notched_rect,
+    place,
+    polygon,
+    rect,
+    rounded_rect,
+    translate,
+)
 from .suits import suit_path
 
 CARD_W = 63.0
@@ -129,44 +142,61 @@ def _centred_glyphs(text: str, cap: float, family: str, weight: int, max_w: floa
 
 @functools.lru_cache(maxsize=64)
 def shared(ref: str) -> Path:
-    """The outline behind a ``Use``: ``p-s`` pip (``PIP_H`` tall), ``i-10`` index, ``l-K`` letter, ``o-K`` crown."""
+    """The outline behind a ``Use``: ``p-s`` pip (``PIP_H`` tall), ``q-s`` small pip (``INDEX_SUIT_H``, for
+    indices and court panels), ``i-10`` index, ``l-K`` letter, ``o-K`` crown.
+
+    ``f-card``, ``f-panel``, ``f-rule`` and ``f-dots`` are the card's edge and the
+    court panel's frame, in place (used without a move): every face has the
+    same edge and every court the same frame, so each is one outline painted
+    per use rather than a copy per face.  ``f-column`` is one column of the
+    back's small lozenges, set nine times across.
+    """
     kind, _, key = ref.partition("-")
     if kind == "p":
         return suit_path(SUIT_CODES.index(key)).scale(PIP_H)
+    if kind == "q":
+        return suit_path(SUIT_CODES.index(key)).scale(INDEX_SUIT_H)
     if kind == "i":
         return _centred_glyphs(INDEX_TEXT[RANK_CODES.index(key)], INDEX_CAP, *INDEX_FONT, INDEX_MAX_W)
     if kind == "l":
         return _centred_glyphs(INDEX_TEXT[RANK_CODES.index(key)], COURT_LETTER_CAP, *COURT_FONT, None)
     if kind in ("o", "od"):
         return ornament(key)[0 if kind == "o" else 1]
+    if kind == "f":
+        return _FRAMES[key]()
     raise KeyError(ref)
 
 
 def shared_refs_order(ref: str) -> tuple[int, str]:
     """Sort key that lists shared outlines pips first, then indices, letters, crowns: stable across runs."""
-    order = {"p": 0, "i": 1, "l": 2, "o": 3, "od": 4}
+    order = {"f": -1, "p": 0, "q": 0, "i": 1, "l": 2, "o": 3, "od": 4}
     return order[ref.partition("-")[0]], ref
 
 
 # ---------------------------------------------------------------- frame and corners
 
 
-def _paper() -> Shape:
+def _card_edge() -> Path:
+    """The card's outline, inset by half the border so the stroke stays on the card."""
     h = BORDER_W / 2
-    return Shape(rounded_rect(h, h, CARD_W - BORDER_W, CARD_H - BORDER_W, CORNER_R - h), "paper", "border", BORDER_W)
+    return rounded_rect(h, h, CARD_W - BORDER_W, CARD_H - BORDER_W, CORNER_R - h)
+
+
+def _paper() -> Use:
+    return Use("f-card", IDENTITY, "paper", "border", BORDER_W)
 
 
 def _corners(rank: int, suit: int, role: str) -> list[Item]:
     """Index and small suit sign, top-left and turned over at bottom-right."""
     index_ref = "i-" + RANK_CODES[rank]
-    pip_ref = "p-" + SUIT_CODES[suit]
+    pip_ref = "q-" + SUIT_CODES[suit]
     items: list[Item] = []
     for turned in (False, True):
         x = CARD_W - INDEX_X if turned else INDEX_X
         top = CARD_H - INDEX_TOP if turned else INDEX_TOP
         sy = CARD_H - INDEX_SUIT_Y if turned else INDEX_SUIT_Y
         items.append(Use(index_ref, place(x, top, turned=turned), role))
-        items.append(Use(pip_ref, place(x, sy, INDEX_SUIT_H / PIP_H, turned=turned), role))
+        items.append(Use(pip_ref, place(x, sy, turned=turned), role))
     return items
 
 
@@ -215,45 +245,65 @@ def _pips(rank: int, suit: int, role: str) -> list[Item]:
 # ---------------------------------------------------------------- court cards
 
 PANEL = (11.6, 5.2, CARD_W - 2 * 11.6, CARD_H - 2 * 5.2)  # x, y, w, h of the framed panel
+_DIVIDER_GAP = 2.6  # half the break in the panel's centre rule, where the lozenge sits
+
+
+def _panel() -> Path:
+    """The panel's ground, filled with the tint and ruled in the suit colour."""
+    x, y, w, h = PANEL
+    return rect(x, y, w, h)
+
+
+def _panel_rules() -> Path:
+    """The inner rule with notched corners and the centre divider, broken by the lozenge: one stroked outline."""
+    x, y, w, h = PANEL
+    cx, cy = CARD_W / 2, CARD_H / 2
+    gap = _DIVIDER_GAP
+    return join([
+        notched_rect(x + 1.1, y + 1.1, w - 2.2, h - 2.2, 2.2),
+        PathBuilder().move(x + 1.1, cy).line(cx - gap, cy).path(),
+        PathBuilder().move(cx + gap, cy).line(x + w - 1.1, cy).path(),
+    ])
+
+
+def _panel_dots() -> Path:
+    """A dot in each notch of the inner rule and the small lozenge at the centre: one filled outline."""
+    x, y, w, h = PANEL
+    cx, cy = CARD_W / 2, CARD_H / 2
+    gap = _DIVIDER_GAP
+    dots = [circle(px, py, 0.5) for px, py in (
+        (x + 1.1, y + 1.1), (x + w - 1.1, y + 1.1), (x + 1.1, y + h - 1.1), (x + w - 1.1, y + h - 1.1))]
+    lozenge = polygon([(cx, cy - 1.6), (cx + gap - 0.4, cy), (cx, cy + 1.6), (cx - gap + 0.4, cy)])
+    return join([*dots, lozenge])
 
 
 def _court(rank: int, suit: int, role: str) -> list[Item]:
-    """The framed, double-ended panel: crown motif, letter and two suit signs in each half."""
-    x, y, w, h = PANEL
-    cx, cy = CARD_W / 2, CARD_H / 2
+    """The framed, double-ended panel: crown motif, letter and two suit signs in each half.
+
+    Both gold crown bodies come before every suit-coloured detail, so the
+    details of the two halves (and the corners after them) are one run of
+    one paint: one ``<g>`` in the SVG.
+    """
+    cx = CARD_W / 2
+    y = PANEL[1]
     items: list[Item] = [
-        Shape(rect(x, y, w, h), "tint", role, 0.45),
-        Shape(notched_rect(x + 1.1, y + 1.1, w - 2.2, h - 2.2, 2.2), None, role, 0.2),
+        Use("f-panel", IDENTITY, "tint", role, 0.45),
+        Use("f-rule", IDENTITY, None, role, 0.2),
     ]
-    # A dot in each notch of the inner rule.
-    items.append(Shape(join([circle(px, py, 0.5) for px, py in (
-        (x + 1.1, y + 1.1), (x + w - 1.1, y + 1.1), (x + 1.1, y + h - 1.1), (x + w - 1.1, y + h - 1.1))]), role))
-    # The divider: a fine rule broken by a small lozenge at the centre.
-    gap = 2.6
-    items.append(
-        Shape(
-            join([
-                PathBuilder().move(x + 1.1, cy).line(cx - gap, cy).path(),
-                PathBuilder().move(cx + gap, cy).line(x + w - 1.1, cy).path(),
-            ]),
-            None, role, 0.2,
-        )
-    )
-    items.append(Shape(polygon([(cx, cy - 1.6), (cx + gap - 0.4, cy), (cx, cy + 1.6), (cx - gap + 0.4, cy)]),
-                       role))
     letter = "l-" + RANK_CODES[rank]
     orn = RANK_CODES[rank]
-    pip = "p-" + SUIT_CODES[suit]
+    pip = "q-" + SUIT_CODES[suit]  # the panel's suit signs are the size of the index's
     crown_base = y + 16.8  # the crown sits on this line, the letter below it
     letter_top = crown_base + 3.2
     pip_y = letter_top + COURT_LETTER_CAP / 2
-    for turned in (False, True):
-        at = _half_turned if turned else place
-        items.append(Use("o-" + orn, at(cx, crown_base), "gold", role, 0.3))
+    halves = (place, _half_turned)
+    items += [Use("o-" + orn, at(cx, crown_base), "gold", role, 0.3) for at in halves]
+    items.append(Use("f-dots", IDENTITY, role))
+    for at in halves:
         items.append(Use("od-" + orn, at(cx, crown_base), role))
         items.append(Use(letter, at(cx, letter_top), role))
         for px in (cx - 12.4, cx + 12.4):
-            items.append(Use(pip, at(px, pip_y, 5.6 / PIP_H), role))
+            items.append(Use(pip, at(px, pip_y), role))
     return items
 
 
@@ -289,12 +339,12 @@ def _back_items() -> list[Item]:
     m = 3.6  # white margin to the outer rule
     items: list[Item] = [_paper()]
     items.append(Shape(rounded_rect(m, m, CARD_W - 2 * m, CARD_H - 2 * m, 1.6), None, "back", 0.6))
-    inner = m + 1.5
-    box = (inner, inner, CARD_W - inner, CARD_H - inner)
+    box = _BACK_BOX
+    inner = box[0]
     items.append(Shape(rect(inner, inner, CARD_W - 2 * inner, CARD_H - 2 * inner), None, "back", 0.25))
     # A lattice of lozenges, symmetric about the card's centre so it reads the same both ways up.
     cx, cy = CARD_W / 2, CARD_H / 2
-    sx, sy = 2.65, 3.7  # half the width and half the height of one lozenge
+    sx, sy = _BACK_CELL
     b = PathBuilder()
     for k in range(-30, 31):
         for d in ((sx, sy), (sx, -sy)):
@@ -302,18 +352,34 @@ def _back_items() -> list[Item]:
             if seg:
                 b.move(*seg[0]).line(*seg[1])
     items.append(Shape(b.path(), None, "back", 0.2))
-    # A small solid lozenge in every cell of every other row: the pattern's only accent.
-    dots: list[Path] = []
-    r = 0.75
-    for i in range(-12, 13):
-        for j in range(-12, 13):
-            if (i + j) % 2 == 0 or j % 2 == 0:
-                continue
-            px, py = cx + i * sx, cy + j * sy
-            if box[0] + sx < px < box[2] - sx and box[1] + sy < py < box[3] - sy:
-                dots.append(polygon([(px, py - r * sy / sx), (px + r, py), (px, py + r * sy / sx), (px - r, py)]))
-    items.append(Shape(join(dots), "back"))
+    # A small solid lozenge in every cell of every other row: the pattern's only accent.  Every column of
+    # them is the same, so one column is a shared outline set once per column.
+    for i in range(-12, 13, 2):
+        px = cx + i * sx
+        if box[0] + sx < px < box[2] - sx:
+            items.append(Use("f-column", translate(px, 0), "back"))
     return items
+
+
+_BACK_BOX = (3.6 + 1.5, 3.6 + 1.5, CARD_W - 3.6 - 1.5, CARD_H - 3.6 - 1.5)
+_BACK_CELL = (2.65, 3.7)  # half the width and half the height of one lozenge of the back's lattice
+
+
+def _back_column() -> Path:
+    """The small solid lozenges of one column of the back (centred on x = 0): one in every other row's cell."""
+    sx, sy = _BACK_CELL
+    top, bottom = _BACK_BOX[1], _BACK_BOX[3]
+    r = 0.75
+    dots = []
+    for j in range(-11, 12, 2):
+        py = CARD_H / 2 + j * sy
+        if top + sy < py < bottom - sy:
+            dots.append(polygon([(0, py - r * sy / sx), (r, py), (0, py + r * sy / sx), (-r, py)]))
+    return join(dots)
+
+
+#: The shared outlines named ``f-…`` (see ``shared``).
+_FRAMES = {"card": _card_edge, "panel": _panel, "rule": _panel_rules, "dots": _panel_dots, "column": _back_column}
 
 
 # ---------------------------------------------------------------- public

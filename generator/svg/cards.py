@@ -45,18 +45,83 @@ def num(v: float) -> str:
     return s
 
 
-def _nums(values: Iterable[float]) -> str:
-    """Numbers joined by spaces, except that a minus sign is its own separator."""
+def _join(tokens: Iterable[str], prev: str = "") -> str:
+    """Numbers run together as tightly as the path grammar allows.
+
+    A minus sign separates, and so does a second decimal point (``1.5.5`` is
+    1.5 then .5): cairosvg and Chromium both read it that way.
+    """
     out = ""
-    for v in values:
-        s = num(v)
-        out += s if not out or s.startswith("-") else " " + s
+    for s in tokens:
+        if prev and not (s.startswith("-") or (s.startswith(".") and "." in prev)):
+            out += " "
+        out += s
+        prev = s
     return out
 
 
-def path_d(path: Path) -> str:
-    """SVG path data from our absolute commands (the letter also separates numbers)."""
-    return "".join(cmd[0] + _nums(cmd[1:]) for cmd in path.commands)
+def _nums(values: Iterable[float]) -> str:
+    """Numbers joined by spaces, except where a minus sign or a second point already separates them."""
+    return _join(num(v) for v in values)
+
+
+def _fixed(n: int, decimals: int) -> str:
+    """``n`` hundredths (for two decimals) as the shortest decimal: 150 → ``1.5``, -50 → ``-.5``."""
+    if not decimals:
+        return str(n)
+    sign = "-" if n < 0 else ""
+    whole, frac = divmod(abs(n), 10**decimals)
+    tail = f"{frac:0{decimals}d}".rstrip("0")
+    if not tail:
+        return sign + str(whole)
+    return sign + (str(whole) if whole else "") + "." + tail
+
+
+def path_d(path: Path, decimals: int = 2) -> str:
+    """SVG path data, as short as it safely gets: each command absolute or relative, whichever is shorter.
+
+    Coordinates are rounded once to ``decimals`` on an integer grid and relative
+    steps are taken between *rounded* points, so nothing drifts however long the
+    path.  Horizontal and vertical lines become H/V, and a repeated command
+    letter is left out (an implicit lineto follows a moveto).
+    """
+    q = 10**decimals
+    out: list[str] = []
+    last_num = ""  # the last number written, when the last thing written was a number
+    implicit = ""  # the letter a bare number pair would continue with
+    cx = cy = sx = sy = 0  # current point and subpath start, in grid units
+
+    def render(letter: str, values: list[int]) -> tuple[str, str, str]:
+        """(text, its last number, its letter), the letter left out where the grammar implies it."""
+        tokens = [_fixed(v, decimals) for v in values]
+        if letter == implicit and last_num:
+            return _join(tokens, last_num), tokens[-1], letter
+        return letter + _join(tokens), tokens[-1], letter
+
+    for cmd in path.commands:
+        op = cmd[0]
+        if op == "Z":
+            out.append("z")
+            last_num, implicit = "", ""
+            cx, cy = sx, sy
+            continue
+        pts = [round(v * q) for v in cmd[1:]]
+        rel = [v - (cx if i % 2 == 0 else cy) for i, v in enumerate(pts)]
+        if op == "L" and rel[1] == 0:
+            options = [("H", [pts[0]]), ("h", [rel[0]])]
+        elif op == "L" and rel[0] == 0:
+            options = [("V", [pts[1]]), ("v", [rel[1]])]
+        elif op == "M" and not out:
+            options = [("M", pts)]
+        else:
+            options = [(op, pts), (op.lower(), rel)]
+        text, last_num, letter = min((render(*option) for option in options), key=lambda t: len(t[0]))
+        out.append(text)
+        implicit = {"M": "L", "m": "l"}.get(letter, letter)
+        cx, cy = pts[-2], pts[-1]
+        if op == "M":
+            sx, sy = cx, cy
+    return "".join(out)
 
 
 def hex_colour(role: str) -> str:
@@ -81,7 +146,7 @@ def _scale_num(v: float) -> str:
 def _use_attrs(item: Use) -> tuple[tuple[str, str], ...]:
     a, b, c, d, e, f = item.at
     if (round(a, 6), round(b, 6), round(c, 6), round(d, 6)) == (1, 0, 0, 1):
-        place = [("x", num(e)), ("y", num(f))]
+        place = [(k, num(v)) for k, v in (("x", e), ("y", f)) if num(v) != "0"]
     elif (round(a, 6), round(b, 6), round(c, 6), round(d, 6)) == (-1, 0, 0, -1):
         # A half turn about the pip's centre: rotate(180 cx cy), with cx = e/2, cy = f/2.
         place = [("transform", f"rotate(180 {_nums((e / 2, f / 2))})")]
@@ -92,26 +157,44 @@ def _use_attrs(item: Use) -> tuple[tuple[str, str], ...]:
     return (("href", "#" + item.ref), *place)
 
 
-def _nodes(items: Iterable[Shape | Use]) -> tuple[Node, ...]:
-    """Elements for a face; runs of ``<use>`` with the same paint share one ``<g>`` carrying it."""
+Paint = tuple[tuple[str, str], ...]
+
+
+def _use_paint(item: Use) -> Paint:
+    return _paint(item.fill, item.stroke, item.width)
+
+
+def _nodes(items: Iterable[Shape | Use], painted: frozenset[str] = frozenset()) -> tuple[Node, ...]:
+    """Elements for a face; runs of ``<use>`` with the same paint share one ``<g>`` carrying it.
+
+    A use of an outline in ``painted`` carries no paint (its definition does,
+    and an element's own paint beats what it inherits), so it joins any run.
+    """
     out: list[Node] = []
     run: list[Use] = []
+    run_paint: Paint | None = None
 
     def flush() -> None:
+        nonlocal run_paint
         if not run:
             return
-        paint = _paint(run[0].fill, run[0].stroke, run[0].width)
         uses = tuple(Node("use", _use_attrs(u)) for u in run)
-        if len(run) == 1:
-            out.append(Node("use", uses[0].attrs + paint))
+        if run_paint is None:
+            out.extend(uses)
+        elif len(run) == 1:
+            out.append(Node("use", uses[0].attrs + run_paint))
         else:
-            out.append(Node("g", paint, uses))
+            out.append(Node("g", run_paint, uses))
         run.clear()
+        run_paint = None
 
     for item in items:
         if isinstance(item, Use):
-            if run and (run[0].fill, run[0].stroke, run[0].width) != (item.fill, item.stroke, item.width):
-                flush()
+            if item.ref not in painted:
+                paint = _use_paint(item)
+                if run_paint is not None and paint != run_paint:
+                    flush()
+                run_paint = paint
             run.append(item)
             continue
         flush()
@@ -142,9 +225,19 @@ def _faces(indices: Iterable[int | None], colors: int) -> list[tuple[str, Face]]
 def _defs_cached(keys: tuple[int | None, ...], colors: int) -> str:
     faces = _faces(keys, colors)
     refs = sorted({r for _, fc in faces for r in fc.refs()}, key=shared_refs_order)
-    shared_paths = [{"id": r, "d": path_d(shared(r))} for r in refs]
+    # An outline painted alike wherever this document uses it (the card's edge, a suit's pips) carries its
+    # paint on its definition, once, instead of on every use.
+    paints: dict[str, set[Paint]] = {r: set() for r in refs}
+    for _, fc in faces:
+        for item in fc.items:
+            if isinstance(item, Use):
+                paints[item.ref].add(_use_paint(item))
+    painted = frozenset(r for r in refs if len(paints[r]) == 1)
+    shared_paths = [
+        {"id": r, "d": path_d(shared(r)), "paint": next(iter(paints[r])) if r in painted else ()} for r in refs
+    ]
     symbols = [
-        {"id": key, "viewbox": f"0 0 {num(fc.width)} {num(fc.height)}", "children": _nodes(fc.items)}
+        {"id": key, "viewbox": f"0 0 {num(fc.width)} {num(fc.height)}", "children": _nodes(fc.items, painted)}
         for key, fc in faces
     ]
     return environment().get_template("card_defs.svg.j2").render(shared=shared_paths, symbols=symbols)
