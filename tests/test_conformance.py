@@ -6,14 +6,13 @@ never offer a move whose card is not on top of its place, and always end.
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections import Counter
 
 import pytest
 
 from generator.deals import stock_indices
-from generator.games import GAMES, Game, all_specs, make_game
+from generator.games import Game, all_specs, make_game
 from generator.play import play_out
 from generator.record import from_json, record_of, replay, to_json
 
@@ -22,9 +21,6 @@ DEALS = [1, 2, 3, 17, 100, 1234, 32000, 32001, 99999, 10**12]
 
 
 def _engine(spec: str) -> Game:
-    cls = GAMES[spec.partition(":")[0]]
-    if inspect.isabstract(cls):
-        pytest.skip(f"{cls.id}: engine not written yet")
     return make_game(spec)
 
 
