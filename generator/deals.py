@@ -24,6 +24,7 @@ from generator.cards import Card, Suit
 
 #: Largest deal number PySolFC's Mersenne Twister generator accepts.
 MAX_DEAL = 10**20
+_MAX_TEXT = "10**20 (100000000000000000000)"
 #: Numbers up to this one use the Microsoft generator.
 MS_DEAL_LIMIT = 32000
 
@@ -42,12 +43,12 @@ def check_deal_number(number: object) -> int:
     if isinstance(number, str):
         text = number.strip()
         if not text.lstrip("+-").isdigit():
-            raise DealNumberError(f"deal number must be a whole number from 1 to {MAX_DEAL}, not {number!r}")
+            raise DealNumberError(f"deal number must be a whole number from 1 to {_MAX_TEXT}, not {number!r}")
         number = int(text)
     if not isinstance(number, int):
         raise DealNumberError(f"deal number must be a whole number, not {number!r}")
     if not 1 <= number <= MAX_DEAL:
-        raise DealNumberError(f"deal number {number} is out of range: use 1 to {MAX_DEAL}")
+        raise DealNumberError(f"deal number {number} is out of range: use 1 to {_MAX_TEXT}")
     return number
 
 

@@ -46,3 +46,17 @@ def test_usage_errors_are_one_line_with_status_2(cli, args):
     assert result.status == 2
     assert len(result.err.strip().splitlines()) == 1
     assert "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("deal", ["0", "-1", "abc", str(2**70), "1.5", ""])
+def test_invalid_deal_numbers_are_one_line_errors(cli, deal):
+    result = cli("play", "quadrille", "--deal", deal)
+    assert result.status == 2 and result.out == ""
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+    assert "deal number" in result.err
+
+
+def test_unknown_game_is_a_one_line_error(cli):
+    result = cli("play", "klondike", "--deal", "1")
+    assert result.status == 2 and "unknown game 'klondike'" in result.err
+    assert len(result.err.strip().splitlines()) == 1
