@@ -6,6 +6,7 @@ A crash, Ctrl-C or kill leaves the old file or none, never a torn one.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import tempfile
 from collections.abc import Iterator
@@ -28,11 +29,36 @@ def check_output_path(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_parts(target: Path) -> None:
+    """Delete temporary files a killed run left beside ``target`` (their writer's pid is gone).
+
+    A SIGKILL gives a process no chance to clean up; the next run does it.
+    """
+    prefix = f".{target.name}."
+    for part in target.parent.glob(f"{glob.escape(prefix)}*.part"):
+        pid_text = part.name[len(prefix) :].split("-", 1)[0]
+        if pid_text.isdigit() and not _pid_alive(int(pid_text)):
+            with contextlib.suppress(OSError):
+                part.unlink()
+
+
 @contextlib.contextmanager
 def atomic_output(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:
     """Open a temporary file next to ``path``; on success it replaces ``path`` atomically."""
     target = check_output_path(path)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
+    remove_stale_parts(target)
+    prefix = f".{target.name}.{os.getpid()}-"
+    fd, temp_name = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=target.parent or ".")
     try:
         encoding = None if "b" in mode else "utf-8"
         with os.fdopen(fd, mode, encoding=encoding) as handle:
