@@ -52,7 +52,9 @@ def measure_deal(spec: str, deal: int, budget_seconds: float) -> DealResult:
     stock = stock_indices(game.id, deal)
     solution = solve(game, stock, budget=Budget(seconds=budget_seconds))
     played = play_out(game, stock, no_peek)
-    return DealResult(deal, solution.result, played.result, solution.seconds, solution.nodes)
+    # A no-peek player who stops has lost: "unknown" is only the solver's word.
+    no_peek_result = "won" if played.result == "won" else "lost"
+    return DealResult(deal, solution.result, no_peek_result, solution.seconds, solution.nodes)
 
 
 def _measure_chunk(args: tuple[str, list[int], float]) -> list[DealResult]:
@@ -116,6 +118,14 @@ class Rate:
         }
 
 
+VERDICT_LETTERS = {"won": "W", "lost": "L", "unknown": "U"}
+
+
+def verdicts(results: list[DealResult], field: str) -> str:
+    """One letter per deal (W won, L lost, U unknown), so any slice can be recomputed and compared."""
+    return "".join(VERDICT_LETTERS[getattr(r, field)] for r in results)
+
+
 def summarise(spec: str, first: int, results: list[DealResult], budget_seconds: float) -> dict:
     """The figures the book prints for one game (deterministic: no times, no dates)."""
 
@@ -129,6 +139,7 @@ def summarise(spec: str, first: int, results: list[DealResult], budget_seconds: 
         "budget_seconds": budget_seconds,
         "thoughtful": rate("thoughtful").as_dict(),
         "no_peek": rate("no_peek").as_dict(),
+        "verdicts": {"thoughtful": verdicts(results, "thoughtful"), "no_peek": verdicts(results, "no_peek")},
     }
 
 

@@ -1,0 +1,48 @@
+"""``assets/stats.json``: the odds the book prints are consistent and reproducible."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.games import all_specs
+from generator.stats import STATS_FILE, load_stats, measure, wilson
+
+STATS = load_stats() if STATS_FILE.exists() else {"games": {}}
+SAVED = sorted(STATS["games"])
+SLICE = 12  # deals recomputed per game: enough to catch a changed engine or solver, cheap enough for CI
+
+
+def test_stats_cover_only_registered_games():
+    assert set(SAVED) <= set(all_specs())
+
+
+@pytest.mark.parametrize("spec", SAVED)
+def test_counts_and_intervals_match_the_verdicts(spec):
+    entry = STATS["games"][spec]
+    for player in ("thoughtful", "no_peek"):
+        letters = entry["verdicts"][player]
+        rate = entry[player]
+        assert len(letters) == entry["deals"]
+        assert (rate["won"], rate["lost"], rate["unknown"]) == tuple(letters.count(c) for c in "WLU")
+        low, high = wilson(rate["won"], entry["deals"])
+        assert rate["low"] == round(low, 6) and rate["high"] == round(high, 6)
+
+
+@pytest.mark.parametrize("spec", SAVED)
+def test_thoughtful_is_never_below_no_peek_on_the_same_deal(spec):
+    entry = STATS["games"][spec]
+    pairs = zip(entry["verdicts"]["thoughtful"], entry["verdicts"]["no_peek"], strict=True)
+    assert not [i for i, (t, n) in enumerate(pairs) if n == "W" and t == "L"]
+    assert entry["thoughtful"]["won"] >= entry["no_peek"]["won"]
+
+
+@pytest.mark.parametrize("spec", SAVED)
+def test_a_small_slice_recomputes_to_the_saved_verdicts(spec):
+    entry = STATS["games"][spec]
+    results = measure(spec, entry["from"], SLICE, jobs=1, budget_seconds=entry["budget_seconds"])
+    for result, thoughtful, no_peek in zip(
+        results, entry["verdicts"]["thoughtful"], entry["verdicts"]["no_peek"], strict=False
+    ):
+        assert result.no_peek[0].upper() == no_peek, result.deal
+        if thoughtful != "U" and result.thoughtful != "unknown":
+            assert result.thoughtful[0].upper() == thoughtful, result.deal
