@@ -50,7 +50,7 @@ def phases(game: Game, moves: Sequence[Move]) -> list[Phase]:
 def as_text(game: Game, moves: Sequence[Move], result: str) -> str:
     """The whole walkthrough as terminal text."""
     lines = []
-    for phase in phases(game, moves):
+    for phase in phases(game, moves) if moves else []:
         lines.append(f"— {phase.title} —")
         lines.extend(f"{number}. {text}" for number, text, _ in phase.moves)
     lines.append(OUTCOME_RU[result])
