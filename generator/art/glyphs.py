@@ -100,6 +100,11 @@ def text_outline(
     return Path(tuple(cmd for p in pieces for cmd in p.commands)), x
 
 
+def text_advance(text: str, size: float, font: str = "PT Sans", weight: int = 700, *, tracking: float = 0.0) -> float:
+    """How far ``text`` set at ``size`` advances (as ``text_outline``, without building the outline)."""
+    return sum(_glyph(char, font, weight)[1] for char in text) * size + tracking * size * max(len(text) - 1, 0)
+
+
 def glyph_outline(char: str, size_mm: float, font: str = "PT Sans", weight: int = 700) -> tuple[Path, float]:
     """A single glyph at ``size_mm``: for hand-set pairs like the condensed «10» of an index."""
     outline, adv = _glyph(char, font, weight)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from generator.figures.base import CARD_H, CARD_W, Figure, Sketch, row_x
+from generator.figures.base import CARD_H, CARD_W, FAN_STEP, Figure, Sketch, row_x
 from generator.games.base import Game, Move, State
 
-PILE_HEIGHT = 4.4
+#: Room for a whole suit fanned (К down to Т); the basic row seldom holds more than nine.
+PILE_HEIGHT = CARD_H + 12 * FAN_STEP
 
 
 def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
@@ -17,9 +18,9 @@ def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure
     row_y = 0.3 + CARD_H + 0.55
     limit = "  (не больше двух карт)" if game.variant == "two_cards" else ""
     sketch.label("Основной ряд" + limit, 0, row_y - 0.14, anchor="start")
-    for i in range(8):
-        sketch.pile(f"pile:{i + 1}", row_x(i), row_y, max_height=PILE_HEIGHT)
-    low_y = row_y + PILE_HEIGHT + 0.4
+    tallest = max(sketch.pile(f"pile:{i + 1}", row_x(i), row_y, max_height=PILE_HEIGHT) for i in range(8))
+    # The stock and кон come right under the longest pile, so a short row leaves no empty band.
+    low_y = row_y + tallest + 0.4
     sketch.stock("stock", width / 2 - CARD_W - 0.3, low_y)
     sketch.heap("waste", width / 2 + 0.3, low_y, word="Кон")
     return sketch.finish(title=game.title)

@@ -20,10 +20,14 @@ def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure
     place = 1
     for r, count in enumerate(ROWS):
         left = center - (count * step_x - GAP) / 2
+        # An empty place outlines only what the next row leaves of it: no dashed lines crossing each other.
+        slot_h = CARD_H if r == len(ROWS) - 1 else ROW_STEP - GAP / 2
         for i in range(count):
-            sketch.single(f"pyramid:{place}", left + i * step_x, 0.3 + r * ROW_STEP)
+            sketch.single(f"pyramid:{place}", left + i * step_x, 0.3 + r * ROW_STEP, slot_h=slot_h)
             place += 1
     right_x = pyramid_left + pyramid_width + SIDE
+    sketch.label("Основания", CARD_W / 2, 0.16)
+    sketch.label("Основания", right_x + CARD_W / 2, 0.16)
     for i in range(4):
         y = 0.3 + i * (CARD_H + COLUMN_GAP)
         sketch.single(f"foundation:{i + 1}", 0.0, y)

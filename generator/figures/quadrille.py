@@ -40,5 +40,6 @@ def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure
     sketch.stock("stock", side_x, row[0])
     sketch.heap("waste", side_x, row[2], word="Кон")
     passes = game.redeals_done(state) + 1
-    sketch.label(f"Проход {passes} из 3", side_x + CARD_W / 2, row[3] + CARD_H / 2)
+    # Under the кон's count, one line down: the pass belongs to the кон, which is turned over for the next.
+    sketch.label(f"Проход {passes} из 3", side_x + CARD_W / 2, row[2] + CARD_H + 0.5)
     return sketch.finish(title=game.title)

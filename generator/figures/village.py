@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from generator.figures.base import CARD_H, CARD_W, Figure, Sketch, row_x
+from generator.figures.base import CARD_H, CARD_W, FAN_STEP, Figure, Sketch, row_x
 from generator.games.base import Game, Move, State
 
 MIDDLE = 1.6  # the gap between the left and the right four, where the stock lies
-PILE_HEIGHT = 5.6
+PILE_HEIGHT = CARD_H + 15 * FAN_STEP  # sixteen cards fanned in full: the longest piles of a first deal
 
 
 def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:

@@ -9,6 +9,7 @@ fragment then needs no xlink namespace from the host document.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from markupsafe import Markup
 from ..art.faces import CARD_H, CARD_W, Face, Shape, Use, card_code, face, shared, shared_refs_order
 from ..art.faces import back as back_face
 from ..art.palette import colour
-from ..art.paths import Path
+from ..art.paths import Path, rotate180
 from .env import environment
 
 BACK = None  # pass to ``card_svg`` for the back
@@ -206,6 +207,54 @@ def _nodes(items: Iterable[Shape | Use], painted: frozenset[str] = frozenset()) 
     return tuple(out)
 
 
+def _turned(item: Use, width: float, height: float) -> Use:
+    """``item`` turned half round the card's centre: where a double-ended card repeats it upside down."""
+    return dataclasses.replace(item, at=item.at.then(rotate180(width / 2, height / 2)))
+
+
+def _same(a: Use, b: Use) -> bool:
+    """The same outline and paint at the same place (up to rounding)."""
+    return (a.ref, a.fill, a.stroke, a.width) == (b.ref, b.fill, b.stroke, b.width) and all(
+        abs(u - v) < 1e-6 for u, v in zip(a.at, b.at, strict=True)
+    )
+
+
+def _face_nodes(fc: Face, painted: frozenset[str]) -> tuple[Node, ...]:
+    """A face's elements; the half of a double-ended card is written once and used again turned over.
+
+    Uses whose turned twin is also on the face (the upper pips and corner of
+    a number card, the upper crown, letter and signs of a court) go into one
+    ``<g id="h-…">``; one ``<use>`` turns it round for the lower half.  The
+    two halves never overlap each other or anything else but the paper and
+    the panel, so they can be painted after everything else without a
+    visible change.
+    """
+    items = list(fc.items)
+    upper: list[Use] = []
+    lower: set[int] = set()
+    for i, item in enumerate(items):
+        if i in lower or not isinstance(item, Use):
+            continue
+        twin = _turned(item, fc.width, fc.height)
+        for j in range(i + 1, len(items)):
+            other = items[j]
+            if j not in lower and isinstance(other, Use) and _same(other, twin):
+                upper.append(item)
+                lower.update((i, j))
+                break
+    if len(upper) < 2:
+        return _nodes(items, painted)
+    rest = [item for i, item in enumerate(items) if i not in lower]
+    half = _nodes(upper, painted)
+    hid = "h-" + fc.name
+    if len(half) == 1 and half[0].tag == "g":
+        group = Node("g", (("id", hid), *half[0].attrs), half[0].children)
+    else:
+        group = Node("g", (("id", hid),), half)
+    turn = Node("use", (("href", "#" + hid), ("transform", f"rotate(180 {_nums((fc.width / 2, fc.height / 2))})")))
+    return (*_nodes(rest, painted), group, turn)
+
+
 def card_id(index: int | None) -> str:
     """Stable element id of a face: ``c-Qs``, ``c-10h``, ``c-Ad``; ``back`` for the back (``None``)."""
     return "back" if index is None else "c-" + card_code(index)
@@ -237,7 +286,7 @@ def _defs_cached(keys: tuple[int | None, ...], colors: int) -> str:
         {"id": r, "d": path_d(shared(r)), "paint": next(iter(paints[r])) if r in painted else ()} for r in refs
     ]
     symbols = [
-        {"id": key, "viewbox": f"0 0 {num(fc.width)} {num(fc.height)}", "children": _nodes(fc.items, painted)}
+        {"id": key, "viewbox": f"0 0 {num(fc.width)} {num(fc.height)}", "children": _face_nodes(fc, painted)}
         for key, fc in faces
     ]
     return environment().get_template("card_defs.svg.j2").render(shared=shared_paths, symbols=symbols)

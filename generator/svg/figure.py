@@ -1,8 +1,11 @@
 """The SVG back end for figures: a ``Figure`` (card units) → an SVG document in card millimetres.
 
 Every card face the figure shows is defined once in ``<defs>`` and placed with
-``<use>``; labels are glyph outlines from PT Sans, so no font is needed to
-render the file anywhere.
+``<use>``; so is every letter of the labels, as a PT Sans outline, so no font
+is needed to render the file anywhere and a letter used ten times costs its
+outline once.  Empty places are dashed grey outlines; the last move shows as
+a dashed orange outline where its card was and a solid orange frame round the
+card where it landed.
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ from markupsafe import Markup
 
 from generator.art.faces import CARD_H as CARD_H_MM
 from generator.art.faces import CARD_W as CARD_W_MM
-from generator.art.glyphs import text_outline
-from generator.figures.base import ROLE_FROM, Figure
+from generator.art.glyphs import glyph_outline
+from generator.figures.base import LABEL_FONT, Figure, label_width
 from generator.svg.cards import card_defs, card_id, num, path_d
 from generator.svg.env import environment
 
@@ -22,10 +25,17 @@ UNIT = CARD_W_MM  # one card width in the figure's own coordinates (mm at full c
 SLOT_COLOUR = "#B5B5B5"
 LABEL_COLOUR = "#6E6E6E"
 MARK_COLOUR = "#D9822B"  # the last move: a warm orange that reads in print and greyscale
+RADIUS = 3.0  # the card's corner radius, mm
+CARD_PAD = 1.2  # the frame round the moved card stands this far off it
+FROM_PAD = 2.4  # the outline where the card was: larger, so it shows round a card lying there
+#: Label letters keep one decimal: 0.05 mm on a 10 mm letter is a twentieth of a stroke, and halves the bytes.
+LABEL_DECIMALS = 1
 
 
 @dataclass(frozen=True)
-class _Mark:
+class _Box:
+    """A rounded rectangle for the template, numbers already formatted."""
+
     x: str
     y: str
     w: str
@@ -33,8 +43,37 @@ class _Mark:
     r: str
 
 
-def _mark(x: float, y: float, w: float, h: float, pad: float) -> _Mark:
-    return _Mark(num(x - pad), num(y - pad), num(w + 2 * pad), num(h + 2 * pad), num(3 + pad))
+def _box(x: float, y: float, w: float, h: float, pad: float = 0.0) -> _Box:
+    return _Box(num(x - pad), num(y - pad), num(w + 2 * pad), num(h + 2 * pad), num(RADIUS + pad))
+
+
+def _glyph_id(char: str, size_index: int) -> str:
+    """``t-43e`` for «о» (its code point); a second label size gets ``t1-43e``."""
+    return f"t{size_index or ''}-{ord(char):x}"
+
+
+def _labels(figure: Figure) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """(glyph definitions, glyph placements) for every label, each distinct letter defined once."""
+    sizes: list[float] = []
+    glyphs: dict[str, str] = {}
+    uses: list[dict[str, str]] = []
+    font, weight = LABEL_FONT
+    for label in figure.labels:
+        if label.size not in sizes:
+            sizes.append(label.size)
+        size = label.size * UNIT
+        width = label_width(label.text, label.size) * UNIT
+        x = label.x * UNIT - {"start": 0.0, "middle": width / 2, "end": width}[label.anchor]
+        y = num(label.y * UNIT)
+        for char in label.text:
+            outline, advance = glyph_outline(char, size, font, weight)
+            if outline.commands:  # a space has no ink
+                gid = _glyph_id(char, sizes.index(label.size))
+                if gid not in glyphs:
+                    glyphs[gid] = path_d(outline, LABEL_DECIMALS)
+                uses.append({"id": gid, "x": num(x), "y": y})
+            x += advance
+    return [{"id": gid, "d": d} for gid, d in glyphs.items()], uses
 
 
 def figure_svg(
@@ -44,22 +83,14 @@ def figure_svg(
     card_width_mm: float = 20.0,
     background: str | None = None,
 ) -> str:
-    """The figure as a standalone SVG document; on paper a card is ``card_width_mm`` wide."""
+    """The figure as a standalone SVG document; on paper a card is ``card_width_mm`` wide.
+
+    The title (for a screen reader, and a browser tab) is escaped by the
+    template like any other text.
+    """
     cards = sorted(figure.card_indices())
     defs = card_defs(cards, colors=colors, back=figure.has_back)
-    label_size = None
-    labels = []
-    for label in figure.labels:
-        label_size = label.size * UNIT
-        outline, advance = text_outline(label.text, label_size, "PT Sans", 400)
-        shift = {"start": 0.0, "middle": advance / 2, "end": advance}[label.anchor]
-        labels.append({"d": path_d(outline.translate(label.x * UNIT - shift, label.y * UNIT))})
-    card_marks = [
-        _mark(c.x * UNIT, c.y * UNIT, CARD_W_MM, CARD_H_MM, 1.2) for c in figure.cards if c.highlight
-    ]
-    from_marks = [
-        _mark(s.x * UNIT, s.y * UNIT, s.w * UNIT, s.h * UNIT, 2.4) for s in figure.slots if s.role == ROLE_FROM
-    ]
+    glyphs, letters = _labels(figure)
     width, height = figure.width * UNIT, figure.height * UNIT
     scale = card_width_mm / UNIT
     return environment().get_template("figure.svg.j2").render(
@@ -69,22 +100,26 @@ def figure_svg(
         height_mm=num(height * scale),
         title=figure.title,
         defs=Markup(defs),
+        glyphs=glyphs,
         background=background,
         slot_colour=SLOT_COLOUR,
         slot_stroke=num(0.7),
         dash="2.5 2",
-        radius=num(3),
-        slots=[
-            {"x": num(s.x * UNIT), "y": num(s.y * UNIT), "w": num(s.w * UNIT), "h": num(s.h * UNIT)}
-            for s in figure.slots
+        slots=[_box(s.x * UNIT, s.y * UNIT, s.w * UNIT, s.h * UNIT) for s in figure.slots if not s.filled],
+        from_marks=[_box(m.x * UNIT, m.y * UNIT, m.w * UNIT, m.h * UNIT, FROM_PAD) for m in figure.marks],
+        cards=[
+            {
+                "id": card_id(c.card),
+                "x": num(c.x * UNIT),
+                "y": num(c.y * UNIT),
+                "mark": _box(c.x * UNIT, c.y * UNIT, CARD_W_MM, CARD_H_MM, CARD_PAD) if c.highlight else None,
+            }
+            for c in figure.cards
         ],
-        cards=[{"id": card_id(c.card), "x": num(c.x * UNIT), "y": num(c.y * UNIT)} for c in figure.cards],
         card_w=num(CARD_W_MM),
         card_h=num(CARD_H_MM),
-        card_marks=card_marks,
-        from_marks=from_marks,
         mark_colour=MARK_COLOUR,
         mark_stroke=num(1.6),
-        labels=labels,
+        letters=letters,
         label_colour=LABEL_COLOUR,
     )
