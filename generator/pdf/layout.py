@@ -27,7 +27,7 @@ from typing import Any
 from reportlab.lib.pagesizes import A4, A5, letter
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table, TableStyle
+from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate, Paragraph, Table, TableStyle
 from reportlab.platypus.doctemplate import IndexingFlowable
 from reportlab.platypus.flowables import Flowable, KeepTogether
 
@@ -218,6 +218,27 @@ class KeepWithNext(KeepTogether):
         return super().split(aW, aH)
 
 
+class Float(KeepTogether):
+    """A figure with its caption, kept together, that may float to the top of the next page.
+
+    When it does not fit in what is left of the page, :class:`BookDoc` lets the
+    text after it (move lists, small headings) go on filling the page and sets
+    the figure at the top of the next one, as books do, instead of leaving half
+    a page blank. It never floats past a section heading, a page break or
+    another figure: there it is set at once, on a new page if need be.
+    """
+
+
+def _float_may_pass(flowable: Flowable) -> bool:
+    """Whether a waiting figure may let ``flowable`` go first: running text and frame breaks, not a heading, a page
+    break (a new chapter) or another figure."""
+    if isinstance(flowable, Heading | Float | PageBreak):
+        return False
+    if isinstance(flowable, KeepTogether):
+        return all(_float_may_pass(item) for item in flowable._content)
+    return True
+
+
 class Contents(IndexingFlowable):
     """The contents page: one row per heading, dot leaders, page numbers right, each row a link."""
 
@@ -315,7 +336,28 @@ class BookDoc(BaseDocTemplate):
 
     def beforeDocument(self) -> None:
         self.running_title, self.opening_page = None, 0
+        self._floats: list[Float] = []  # figures waiting for the next page (see Float)
+        self._floated: set[int] = set()  # ids of figures that waited once: they are set as they come
         self.canv.showOutline()
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        """reportlab's handling, plus floating figures: a :class:`Float` that does not fit waits for the next page."""
+        frame = getattr(self, "frame", None)
+        if frame is None or not flowables:
+            super().handle_flowable(flowables)
+            return
+        if self._floats and (frame._atTop or len(flowables) < 2 or not _float_may_pass(flowables[0])):
+            flowables[0:0], self._floats = self._floats, []
+        head = flowables[0]
+        if isinstance(head, Float) and id(head) not in self._floated and len(flowables) > 1 \
+                and _float_may_pass(flowables[1]) and not frame._atTop:
+            head.wrapOn(self.canv, frame._getAvailableWidth(), frame._aH)
+            needed = head._H  # KeepTogether.wrap answers a huge height to force a split; _H is the real one
+            if needed > frame._y - frame._y1p:
+                self._floated.add(id(head))
+                self._floats.append(flowables.pop(0))
+                return
+        super().handle_flowable(flowables)
 
     def afterFlowable(self, flowable: Flowable) -> None:
         if not isinstance(flowable, Heading):

@@ -64,12 +64,13 @@ from reportlab.platypus import (
 )
 
 from generator import __version__
-from generator.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Suit, rank_name_ru
-from generator.games import GAME_IDS, GAMES, Game, make_game
+from generator.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Suit, card_str, rank_name_ru
+from generator.games import GAME_IDS, GAMES, REDEAL, Game, make_game
 from generator.paths import ASSETS, rule_text
-from generator.pdf.layout import BookDoc, Contents, Heading, MoveColumns, Paper, grid, paper_named
+from generator.pdf.layout import BookDoc, Contents, Float, Heading, MoveColumns, Paper, grid, paper_named
 from generator.pdf.styles import Styles, make_styles
 from generator.pdf.typography import NBSP, number_ru, percent_ru, quoted, smarten, typeset
+from generator.walkthrough import phases
 
 BOOK_TITLE = "Пять старинных пасьянсов"
 BOOK_SUBTITLE = "Правила, толкования, разборы и вероятности выхода — для игры настоящими картами"
@@ -134,9 +135,9 @@ class Book:
 
     def figure(self, drawing: Flowable, caption: str) -> Flowable:
         """A figure (any vector flowable: a Drawing, or one that draws cards with ``card_art``), centred, and
-        its caption below, kept on one page."""
+        its caption below, kept on one page; when the page is too full it floats to the top of the next one."""
         drawing.hAlign = "CENTER"
-        return KeepTogether([Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption)])
+        return Float([Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption)])
 
     def moves(self, moves: Sequence[tuple[int, str]], columns: int | None = None) -> Flowable:
         """Numbered moves (``(12, "9♠ кон → ряд 3")``) in balanced columns, read down then across.
@@ -218,18 +219,202 @@ def draw_cover_cards(canvas: Canvas, book: Book, x: float, y: float, width: floa
 def figure_section(game: Game, book: Book) -> list[Flowable]:
     """HOOK (section 2): the book's figure of the sample deal's starting position, with a caption.
 
-    Return ``[book.figure(drawing, caption)]``; ``[]`` leaves the section out.
+    The starting position is the table once the forced initial deal is down (:func:`opening_length`).
+    Without a sample record the figure shows deal 1 after its forced opening moves, and says so.
     """
-    return []
+    sample = sample_line(game)
+    if isinstance(sample, str):
+        sample, note = opening_line(game, 1), ""
+    else:
+        note = " (ход{} разбора)"
+    opening = opening_length(game, sample)
+    if note:
+        note = note.format(f"ы 1–{opening}" if opening > 1 else " 1")
+    caption = (f"«{game.title}», расклад №{sample.record.deal}: "
+               f"{OPENING_RU.get(game.id, 'начальная раскладка')}{note}.")
+    return [book.figure(_figure(game, sample, opening, book, highlight=False), caption)]
 
 
 def walkthrough_section(game: Game, book: Book) -> list[Flowable]:
     """HOOK (section 4): «Разбор расклада №N» — the sample deal's moves, by phase, with figures at key moments.
 
-    Start with ``book.section(game, "walkthrough", f"Разбор расклада №{n}")``; per phase
-    ``book.subsection(title)`` and ``book.moves([(number, text), …])``. ``[]`` leaves the section out.
+    The line is the checked record in ``assets/samples/`` (found by ``python -m generator.samples``):
+    nothing is solved at build time, so the build is fast and the same every time. A missing or bad
+    record gives a Russian sentence instead of the walkthrough.
     """
-    return []
+    s = book.styles
+    sample = sample_line(game)
+    if isinstance(sample, str):
+        return [book.section(game, "walkthrough", "Разбор расклада"), book.para(sample, s.note)]
+    record = sample.record
+    deal = record.deal
+    command = f"pasyans solve {game.full_id} --deal {deal}"
+    story: list[Flowable] = [
+        book.section(game, "walkthrough", f"Разбор расклада №{deal}"),
+        book.para(f"Расклад №{deal} — первый по номеру, который программа, зная колоду, доводит до конца. "
+                  "Чтобы сыграть его настоящими картами, сложите колоду в таком порядке, сверху вниз (первой "
+                  "сдаётся первая карта):", smart=True),
+        Paragraph(_stock_markup(record.stock), s.moves.clone("stock_order", leftIndent=s.indent, firstLineIndent=0,
+                                                            spaceBefore=0.3 * s.leading, spaceAfter=0.5 * s.leading)),
+        book.para("Тот же расклад и его решение программа покажет по команде"),
+        Paragraph(typeset(command, hyphens=False, runt=False), s.command),
+        Spacer(1, 0.4 * s.leading),
+        book.para("Ниже записаны все ходы партии, и вынужденные тоже (сдача карты из колоды, пополнение пустого "
+                  "места). На рисунках рамкой обведена карта последнего хода, пунктиром - место, откуда она взята.",
+                  smart=True),
+    ]
+    moments = walkthrough_moments(game, sample)
+    groups = phases(game, record.moves)
+    columns = move_columns(book, [text for phase in groups for _, text, _ in phase.moves])
+    for phase in groups:
+        story.append(book.subsection(phase.title))
+        chunk: list[tuple[int, str]] = []
+        for number, text, index in phase.moves:
+            chunk.append((number, text))
+            moment = moments.get(index + 1)
+            if moment is not None:
+                story.append(book.moves(chunk, columns))
+                chunk = []
+                story.append(book.figure(_figure(game, sample, index + 1, book), f"После хода {number} — {moment}."))
+        if chunk:
+            story.append(book.moves(chunk, columns))
+    return story
+
+
+# --- the sample deal: its line, its positions, its key moments ----------------------------------------------------
+
+#: What the starting position is, per game, for the section-2 caption.
+OPENING_RU = {
+    "village": "первые восемь карт разложены",
+    "brunette_blonde": "основной ряд разложен",
+    "quadrille": "сдана первая карта",
+    "gallery": "король из середины колоды положен первым",
+    "phalanx": "пирамида разложена, начальная карта положена",
+}
+#: At most this many figures in a walkthrough, so the chapter stays a text with pictures, not an album.
+MAX_WALKTHROUGH_FIGURES = 4
+#: A figure's share of the text height: a figure never fills a page.
+FIGURE_HEIGHT = 0.5
+REDEAL_ORDINALS = ("первой", "второй", "третьей", "четвёртой")
+
+
+@dataclass(frozen=True)
+class SampleLine:
+    """The sample record and every position along it (``states[i]``: after the first ``i`` entries)."""
+
+    record: Any
+    states: tuple[Any, ...]
+
+
+def sample_line(game: Game) -> SampleLine | str:
+    """The game's checked sample record and its positions, or a Russian sentence saying why there is none."""
+    from generator.samples import SampleError, load_sample
+
+    try:
+        record = load_sample(game.full_id)
+    except SampleError as error:
+        return str(error)
+    return _line(game, record)
+
+
+def _line(game: Game, record: Any) -> SampleLine:
+    state = game.initial_state(record.stock)
+    states = [state]
+    for move in record.moves:
+        state = game.apply(state, REDEAL if move.is_redeal else move)
+        states.append(state)
+    return SampleLine(record, tuple(states))
+
+
+def opening_line(game: Game, deal: int) -> SampleLine:
+    """Deal ``deal`` played as far as the rules force it (the first offered move each time): enough line for
+    :func:`opening_length` when a game has no sample record yet."""
+    from generator.deals import stock_indices
+    from generator.record import record_of
+
+    stock = stock_indices(game.id, deal)
+    state, moves = game.initial_state(stock), []
+    while len(moves) < 52 * game.packs:
+        legal = game.legal_moves(state)
+        if not legal or (moves and not game.forced(state)):
+            break
+        moves.append(legal[0])
+        state = game.apply(state, legal[0])
+    return _line(game, record_of(game, stock, moves, "unknown", deal))
+
+
+def opening_length(game: Game, sample: SampleLine) -> int:
+    """How many entries of the line lay out the starting position.
+
+    «Кадриль» and «Картинная галерея» start from a single card (a card turned; the king from the
+    middle of the packs); «Македонская фаланга» once the pyramid and the base card are down; the
+    others (the first eight cards, aces going up) at the first position where the player may choose.
+    """
+    moves = sample.record.moves
+    if game.id in ("quadrille", "gallery"):
+        return 1
+    if game.id == "phalanx":
+        return next((i + 1 for i, m in enumerate(moves) if game.places[m.dst].startswith("foundation")), 1)
+    return next((i for i in range(1, len(sample.states)) if not game.forced(sample.states[i])), 1)
+
+
+def walkthrough_moments(game: Game, sample: SampleLine) -> dict[int, str]:
+    """Where the walkthrough shows a figure (position index → caption text after «После хода N —»).
+
+    The first position with a real choice, when it differs from the starting position of section 2
+    (the end of phase one in «Фаланга»); the position before each redeal; the final position.
+    """
+    moves = sample.record.moves
+    final = len(moves)
+    redeals = [i for i, move in enumerate(moves) if move.is_redeal]
+    moments: dict[int, str] = {}
+    opening = opening_length(game, sample)
+    first_redeal = redeals[0] if redeals else final
+    choice = next((i for i in range(opening, first_redeal) if not game.forced(sample.states[i])), None)
+    if choice is not None and choice - opening >= 8:  # a handful of dealt cards later is not worth a picture
+        moments[choice] = "первая позиция, где у игрока есть выбор"
+    for number, index in enumerate(redeals):
+        ordinal = REDEAL_ORDINALS[number] if number < len(REDEAL_ORDINALS) else f"{number + 1}-й"
+        moments[index] = f"перед {ordinal} пересдачей"
+    moments[final] = "пасьянс вышел"
+    while len(moments) > MAX_WALKTHROUGH_FIGURES:  # keep the last redeals and the end; drop the earliest extras
+        del moments[min(moments)]
+    return moments
+
+
+def _figure(game: Game, sample: SampleLine, index: int, book: Book, *, highlight: bool = True) -> Flowable:
+    """The figure of the position after ``index`` entries, the last one marked (a redeal marks nothing)."""
+    from generator.figures import figure_of
+    from generator.pdf.figure import FigureFlowable
+
+    last = sample.record.moves[index - 1] if highlight and index > 0 else None
+    if last is not None and last.is_redeal:
+        last = None
+    drawing = figure_of(game, sample.states[index], last_move=last)
+    return FigureFlowable(drawing, max_width=book.width, max_height=FIGURE_HEIGHT * book.height)
+
+
+def move_columns(book: Book, texts: Sequence[str]) -> int:
+    """Three columns when the widest move fits one line of a third of the measure (as ``MoveColumns`` sets it),
+    else two: a move broken over two lines reads worse than a longer list."""
+    from generator.pdf.figure import label_width
+
+    style = book.styles.moves
+    gap = 1.2 * book.styles.size  # as Book.moves sets it
+    number = stringWidth("000.", style.fontName, style.fontSize) + 0.1 * style.fontSize
+    widest = max((label_width(text, style.fontSize) for text in texts), default=0.0)
+    for columns in (3, 2):
+        room = (book.width + gap) / columns - number - 0.3 * style.fontSize - gap
+        if widest <= room:
+            return columns
+    return 2
+
+
+def _stock_markup(stock: Sequence[int]) -> str:
+    """The stock, top card first, in tens separated by a middle dot, for dealing by hand."""
+    cards = [card_str(card) for card in stock]
+    tens = [" ".join(cards[i:i + 10]) for i in range(0, len(cards), 10)]
+    return typeset(" · ".join(tens), hyphens=False, runt=False)
 
 
 # --- chapters ---------------------------------------------------------------------------------------------------
@@ -306,11 +491,12 @@ def readings_section(game: Game, book: Book) -> list[Flowable]:
 
 
 def load_stats(path: Path = STATS_FILE) -> dict[str, Any] | None:
-    """``assets/stats.json`` (shape in the module docstring), or ``None`` if it is not there yet."""
-    if not path.exists():
+    """``assets/stats.json`` (shape in the module docstring), or ``None`` if it is not there yet or unreadable."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):  # missing or damaged: the book says «not counted»
         return None
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return data if isinstance(data.get("games"), dict) else None
+    return data if isinstance(data, dict) and isinstance(data.get("games"), dict) else None
 
 
 def _interval(rate: dict[str, Any]) -> str:
@@ -332,7 +518,7 @@ def odds_section(game: Game, book: Book) -> list[Flowable]:
     """Section 5: thoughtful and no-peek win rates with 95 % intervals, for the game and its variants."""
     s = book.styles
     story: list[Flowable] = [book.section(game, "odds", "Как часто выходит")]
-    games = (book.stats or {}).get("games", {})
+    games = {spec: data for spec, data in ((book.stats or {}).get("games") or {}).items() if _counted(data)}
     specs = [game.id, *(f"{game.id}:{v}" for v in game.variants)]
     counted = [spec for spec in specs if spec in games]
     if not counted:
@@ -340,22 +526,12 @@ def odds_section(game: Game, book: Book) -> list[Flowable]:
         story.append(Paragraph(typeset("Вероятность выхода ещё не подсчитана: она появится здесь, когда её "
                                        "сосчитает команда") + f" {command}.", s.note))
         return story
-    main = games[counted[0]]
-    last = main["from"] + main["deals"] - 1
-    story.append(book.para(
-        f"Подсчитано на {number_ru(main['deals'])} раскладах, с №{main['from']} по №{number_ru(last)}. "
-        f"«{THOUGHTFUL}» — так играл бы тот, кто знает порядок карт в колоде и не ошибается (так ищет решение "
-        f"программа), поэтому это верхняя граница для живой игры; «{NO_PEEK}» — осторожная игра по твёрдым "
-        "правилам, без заглядывания в колоду. Рядом — 95-процентный доверительный интервал."
-    ))
     head = [Paragraph("Игра", s.cell_head), Paragraph("Выходит", s.cell_head_right),
             Paragraph(f"95{NBSP}% интервал", s.cell_head_right), Paragraph("Раскладов", s.cell_head_right)]
     rows: list[list[Any]] = [head]
     commands: list[tuple] = []
     unknown = 0
-    for spec in specs:
-        if spec not in games:
-            continue
+    for spec in counted:
         data = games[spec]
         _, _, variant = spec.partition(":")
         if variant:
@@ -378,12 +554,33 @@ def odds_section(game: Game, book: Book) -> list[Flowable]:
         ("LINEBELOW", (0, -1), (-1, -1), 0.5, s.rule_colour),
         *commands,
     ], font_size=s.size)
-    story.append(KeepTogether([Spacer(1, 0.5 * s.leading), table]))
+    # The table first, what it means under it, all on one page: a lone line of the explanation on the
+    # chapter's last page, or a table parted from its heading, reads badly.
+    main = games[counted[0]]
+    last = main["from"] + main["deals"] - 1
+    block: list[Flowable] = [table, Spacer(1, 0.7 * s.leading), book.para(
+        f"Подсчитано на {number_ru(main['deals'])} раскладах, с №{main['from']} по №{number_ru(last)}. "
+        f"«{THOUGHTFUL}» — так играл бы тот, кто знает порядок карт в колоде и не ошибается (так ищет решение "
+        f"программа), поэтому это верхняя граница для живой игры; «{NO_PEEK}» — осторожная игра по твёрдым "
+        "правилам, без заглядывания в колоду. Рядом — 95-процентный доверительный интервал."
+    )]
     if unknown:
-        story.append(Spacer(1, 0.5 * s.leading))
-        story.append(book.para(f"Для {number_ru(unknown)} раскладов программа не успела найти ответ; они "
-                               "считаются невышедшими.", s.note))
-    return story
+        block += [Spacer(1, 0.5 * s.leading),
+                  book.para(f"Для {number_ru(unknown)} раскладов программа не успела найти ответ; они "
+                            "считаются невышедшими.", s.note)]
+    return [KeepTogether([*story, *block])]  # the heading inside: keepWithNext does not reach a KeepTogether
+
+
+def _counted(data: Any) -> bool:
+    """Whether a ``games`` entry of stats.json has what the table prints (a damaged one is left out, not a crash)."""
+    def number(value: Any) -> bool:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+
+    if not isinstance(data, dict) or not all(number(data.get(key)) for key in ("from", "deals")):
+        return False
+    return all(isinstance(data.get(kind), dict) and all(number(data[kind].get(key))
+                                                         for key in ("won", "lost", "unknown", "low", "high"))
+               for kind in ("thoughtful", "no_peek"))
 
 
 # --- front matter and appendix ----------------------------------------------------------------------------------
