@@ -1,0 +1,182 @@
+"""``pasyans svg``: the figure of a position, or a single card, as SVG (and PNG).
+
+A position is the start of a deal, the position after ``--step K`` moves, or
+the end (``--end``) of a line of play: the solver's winning line when it finds
+one, otherwise the no-peek player's game, so every deal has a line to step
+through. A step's figure marks its last move. Files are named after what they
+show (``quadrille-7-step-12.svg``, ``card-Qs.svg``) and written atomically
+through ``generator.safeio``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.commands.common import add_deal_argument, game_from
+from generator.errors import UserError
+from generator.paths import OUTPUT
+
+if TYPE_CHECKING:
+    from generator.games import Game, Move
+
+MIN_DPI, MAX_DPI = 30, 1200
+#: The solver's budget when a line is needed: a won line is preferred, but a figure must not wait long.
+SOLVE_SECONDS = 10.0
+
+
+def _dpi(text: str) -> int:
+    if not text.strip().isdigit() or not MIN_DPI <= int(text) <= MAX_DPI:
+        raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_DPI} to {MAX_DPI}, not {text!r}")
+    return int(text)
+
+
+def _colors(text: str) -> int:
+    if text.strip() not in ("2", "4"):
+        raise argparse.ArgumentTypeError(f"must be 2 or 4, not {text!r}")
+    return int(text)
+
+
+def _step(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"must be a whole number of moves (0 is the start), not {text!r}")
+    return int(text)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    svg = commands.add_parser(
+        "svg",
+        help="draw a position or a card as SVG (and PNG)",
+        description="Draw the figure of a position as SVG: the start of a deal (default), the position "
+        "after --step K moves, or the end (--end). Moves are those of the solver's winning line or, "
+        "when it finds none, of the no-peek player. Or draw a single card with --card (e.g. Д♠, 10♥, Qs, "
+        "or 'back'). --png adds a PNG of the same picture.",
+    )
+    svg.add_argument("game", metavar="GAME", nargs="?", help="game id, or GAME:VARIANT (see 'pasyans games')")
+    svg.add_argument("--variant", metavar="V", help="variant of the game, e.g. queens_first")
+    add_deal_argument(svg, required=False)
+    where = svg.add_mutually_exclusive_group()
+    where.add_argument("--step", metavar="K", type=_step, help="the position after K moves (0 is the start)")
+    where.add_argument("--end", action="store_true", help="the position after the last move")
+    svg.add_argument("--card", metavar="CARD", help="draw this one card instead of a position (e.g. Д♠, or back)")
+    svg.add_argument("--png", action="store_true", help="also write a PNG")
+    svg.add_argument("--dpi", metavar="D", type=_dpi, help=f"PNG resolution, {MIN_DPI}..{MAX_DPI} (default 300)")
+    svg.add_argument("--colors", metavar="2|4", type=_colors, default=2, help="a two- (default) or four-colour pack")
+    svg.add_argument("-o", "--output", metavar="DIR", help="directory to write into (default output/)")
+    svg.set_defaults(handler=cmd_svg)
+
+
+def _card_index(text: str) -> int | None:
+    """``--card``: the book's notation or Latin codes; ``back`` is the card back (None)."""
+    from generator.cards import Card
+
+    if text.strip().lower() in ("back", "рубашка"):
+        return None
+    try:
+        return Card.parse(text).index
+    except ValueError as error:
+        raise UserError(f"--card: {error}") from None
+
+
+def _check_arguments(args: argparse.Namespace) -> None:
+    """The rules argparse cannot say: GAME or --card (one, not both), and what goes with each."""
+    if args.card is not None and args.game is not None:
+        raise UserError("give either GAME (a position) or --card (a single card), not both")
+    if args.card is None and args.game is None:
+        raise UserError("give GAME and --deal N for a position, or --card CARD for a single card")
+    if args.card is not None:
+        extra = [name for name, given in (
+            ("--deal", args.deal is not None), ("--variant", args.variant is not None),
+            ("--step", args.step is not None), ("--end", args.end),
+        ) if given]
+        if extra:
+            raise UserError(f"{', '.join(extra)} describe a position, not a single card: drop it or drop --card")
+    elif args.deal is None:
+        raise UserError("a position needs a deal: add --deal N")
+    if args.dpi is not None and not args.png:
+        raise UserError("--dpi sets the PNG's resolution: add --png")
+
+
+def _output_dir(text: str | None) -> Path:
+    if text is None:
+        OUTPUT.mkdir(exist_ok=True)
+        return OUTPUT
+    directory = Path(text)
+    if not directory.is_dir():
+        raise UserError(f"output directory {directory} does not exist" if not directory.exists()
+                        else f"output path {directory} is not a directory")
+    return directory
+
+
+def cmd_svg(args: argparse.Namespace) -> int:
+    from generator.safeio import check_output_path, write_bytes, write_text
+
+    _check_arguments(args)
+    directory = _output_dir(args.output)
+    if args.card is not None:
+        svg, name = _card_svg(args)
+    else:
+        svg, name = _position_svg(args)
+    targets = [directory / f"{name}.svg"] + ([directory / f"{name}.png"] if args.png else [])
+    for target in targets:
+        check_output_path(target)
+    write_text(targets[0], svg)
+    if args.png:
+        import cairosvg
+
+        write_bytes(targets[1], cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=args.dpi or 300))
+    for target in targets:
+        print(f"wrote {target}")
+    return 0
+
+
+def _card_svg(args: argparse.Namespace) -> tuple[str, str]:
+    from generator.art.faces import card_code
+    from generator.svg.cards import card_svg
+
+    index = _card_index(args.card)
+    return card_svg(index, colors=args.colors), "card-" + ("back" if index is None else card_code(index))
+
+
+def _position_svg(args: argparse.Namespace) -> tuple[str, str]:
+    from generator.deals import stock_indices
+    from generator.figures import figure_of
+    from generator.svg.figure import figure_svg
+
+    game = game_from(args)
+    stock = stock_indices(game.id, args.deal)
+    base = f"{game.full_id.replace(':', '-')}-{args.deal}"
+    state = game.initial_state(stock)
+    last = None
+    if args.step is None and not args.end:
+        name, when = f"{base}-start", "начало"
+    else:
+        moves, whose = _line(game, stock)
+        count = len(moves) if args.end else args.step
+        if count > len(moves):
+            raise UserError(
+                f"--step {count} is past the end: {whose} has {len(moves)} move{'s' if len(moves) != 1 else ''} "
+                f"(use --step 0..{len(moves)} or --end)"
+            )
+        for move in moves[:count]:
+            state = game.apply(state, move)
+        last = moves[count - 1] if count else None
+        print(f"position after move {count} of {whose} ({len(moves)} moves)")
+        name = f"{base}-end" if args.end else f"{base}-step-{count}"
+        when = f"после хода {count}" + (", конец" if count == len(moves) else "")
+    title = f"«{game.title}», расклад №{args.deal}: {when}"
+    figure = dataclasses.replace(figure_of(game, state, last_move=last), title=title)
+    return figure_svg(figure, colors=args.colors), name
+
+
+def _line(game: Game, stock: tuple[int, ...]) -> tuple[list[Move], str]:
+    """The moves to step through: the solver's winning line, else the no-peek player's game."""
+    from generator.play import no_peek, play_out
+    from generator.solver import Budget, solve
+
+    solution = solve(game, stock, budget=Budget(seconds=SOLVE_SECONDS))
+    if solution.result == "won":
+        return list(solution.moves), "the solver's winning line"
+    return list(play_out(game, stock, no_peek).moves), "the no-peek player's game"
