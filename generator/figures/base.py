@@ -153,7 +153,7 @@ class Sketch:
         if self._role(place) == ROLE_FROM:
             fanned = show is None and cards
             dy = fan_offsets(len(cards) + 1, max_height)[-1] if fanned else 0.0
-            self.marks.append(Mark(x, y + dy))
+            self.marks.append(Mark(x, y + dy, h=CARD_H if fanned else slot_h))
         return (offsets[-1] if offsets else 0.0) + CARD_H
 
     def single(self, place: str, x: float, y: float, *, slot_h: float = CARD_H) -> None:
