@@ -596,7 +596,7 @@ class LazyStory(list):
     dozen flowables buffered is enough for its look-ahead (keep-with-next) and memory stays flat.
     """
 
-    AHEAD = 24
+    AHEAD = 8
 
     def __init__(self, chunks: Iterator[list[Flowable]]) -> None:
         super().__init__()

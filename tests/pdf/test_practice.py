@@ -1,0 +1,448 @@
+"""Practice-deal sheets: the stacking order is the engine's stock, the answer key replays, selections are honest.
+
+The PDFs are read back with poppler's ``pdftotext -raw`` (text in drawing
+order: the sheets draw each deal's figure, then its stacking order row by row,
+and each column of moves top to bottom) and checked with ``qpdf``/``pdffonts``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.deals import stock_indices
+from generator.games import make_game
+from generator.notation import move_ru
+from generator.pdf import practice
+from generator.pdf.practice import (
+    SCAN_FACTOR,
+    LazyStory,
+    Selection,
+    SelectionError,
+    build_sheets,
+    build_sheets_bytes,
+    opening,
+    plural_ru,
+)
+from generator.record import record_of, replay, to_json
+from generator.solver import Budget, solve
+from generator.walkthrough import phases
+
+TOOLS = ("pdftotext", "pdffonts", "pdfinfo", "qpdf")
+pytestmark = pytest.mark.skipif(
+    any(shutil.which(tool) is None for tool in TOOLS),
+    reason="needs poppler-utils and qpdf (apt-get install poppler-utils qpdf)",
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+CARD_RE = re.compile(r"(10|[2-9ТВДК])([♠♣♥♦])")
+SUITS = "♠♣♥♦"
+RANKS = ("", "Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К")
+
+
+def run(*command: str | Path) -> str:
+    return subprocess.run([str(c) for c in command], check=True, capture_output=True, text=True).stdout
+
+
+def text_of(pdf: Path, *, first: int | None = None, last: int | None = None) -> str:
+    pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
+    return run("pdftotext", "-raw", *pages, pdf, "-").replace("\u00a0", " ")
+
+
+def pages(pdf: Path) -> int:
+    return int(re.search(r"Pages:\s+(\d+)", run("pdfinfo", pdf)).group(1))
+
+
+def card_index(rank: str, suit: str) -> int:
+    return SUITS.index(suit) * 13 + RANKS.index(rank) - 1
+
+
+def stacking_orders(pdf: Path) -> dict[int, list[int]]:
+    """Deal number → the cards listed under «Как сложить колоду», in reading order."""
+    orders: dict[int, list[int]] = {}
+    deal = None
+    listing = False
+    for line in text_of(pdf).splitlines():
+        heading = re.search(r"Расклад № ([\d ]+)$", line)
+        if heading and "—" not in line:
+            deal, listing = int(heading.group(1).replace(" ", "")), False
+            continue
+        if line.lstrip("\f") == "Ответы":
+            break
+        if line.startswith(practice.STACK_TITLE):
+            listing = True
+            orders[deal] = []
+            continue
+        if listing:
+            orders[deal] += [card_index(r, s) for r, s in CARD_RE.findall(line)]
+    return orders
+
+
+def answer_key(pdf: Path) -> dict[int, tuple[str, list[tuple[int, str]]]]:
+    """Deal number → (its verdict line, its numbered moves as printed)."""
+    text = text_of(pdf)
+    answers: dict[int, tuple[str, list[tuple[int, str]]]] = {}
+    current = None
+    start = re.search(r"^\f?Ответы$", text, flags=re.M)
+    assert start, "no answer key"
+    for line in text[start.start():].splitlines():
+        heading = re.match(r"Расклад № ([\d ]+) — (.+)$", line)
+        if heading:
+            current = int(heading.group(1).replace(" ", ""))
+            answers[current] = (heading.group(2), [])
+            continue
+        move = re.match(r"(\d+)\. (.+)$", line)
+        if move and current is not None:
+            answers[current][1].append((int(move.group(1)), re.sub(r"\s+", " ", move.group(2)).strip()))
+    return answers
+
+
+def expected_moves(game_spec: str, deal: int, budget: float = 30.0) -> tuple[str, list, list[tuple[int, str]]]:
+    game = make_game(game_spec)
+    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=budget))
+    numbered = [(number, text) for group in phases(game, solution.moves) for number, text, _ in group.moves]
+    return solution.result, solution.moves, numbered
+
+
+@pytest.fixture(scope="module")
+def quadrille(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pdf = tmp_path_factory.mktemp("practice") / "quadrille.pdf"
+    with pdf.open("wb") as handle:
+        build_sheets("quadrille", handle, first=1, count=4, budget=30)
+    return pdf
+
+
+@pytest.fixture(scope="module")
+def brunette(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pdf = tmp_path_factory.mktemp("practice") / "brunette.pdf"
+    with pdf.open("wb") as handle:
+        build_sheets("brunette_blonde", handle, first=7, count=2, budget=30)
+    return pdf
+
+
+# --- the stacking order -------------------------------------------------------------------------------------------
+
+
+def test_the_stacking_order_of_one_pack_is_the_engines_stock(quadrille: Path) -> None:
+    orders = stacking_orders(quadrille)
+    assert list(orders) == [1, 2, 3, 4]
+    for deal, cards in orders.items():
+        assert cards == list(stock_indices("quadrille", deal)), deal
+    # Deal 1 starts as the README says (Microsoft FreeCell deal #1).
+    assert "1–10 В♦ 2♦ 9♥ В♣ 5♦ 7♥ 7♣ 5♥ К♦ К♣" in text_of(quadrille, first=1, last=1)
+
+
+def test_the_stacking_order_of_two_packs_is_the_engines_stock_in_rows_of_ten(brunette: Path) -> None:
+    orders = stacking_orders(brunette)
+    assert list(orders) == [7, 8]
+    for deal, cards in orders.items():
+        assert len(cards) == 104 and cards == list(stock_indices("brunette_blonde", deal))
+    text = text_of(brunette, first=1, last=1)
+    rows = re.findall(r"^(\d+)–(\d+) ", text, flags=re.M)
+    assert rows == [(str(10 * r + 1), str(min(104, 10 * r + 10))) for r in range(11)]
+
+
+@pytest.mark.parametrize("paper", ["A5", "letter"])
+def test_other_papers_keep_the_order_and_the_page_size(tmp_path: Path, paper: str) -> None:
+    pdf = tmp_path / "sheet.pdf"
+    with pdf.open("wb") as handle:
+        build_sheets("brunette_blonde", handle, first=3, count=1, paper=paper, answers=False)
+    assert stacking_orders(pdf) == {3: list(stock_indices("brunette_blonde", 3))}
+    size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", run("pdfinfo", pdf))
+    want = {"A5": (419.5, 595.3), "letter": (612.0, 792.0)}[paper]
+    assert abs(float(size.group(1)) - want[0]) < 0.1 and abs(float(size.group(2)) - want[1]) < 0.1
+
+
+def test_each_deal_page_says_how_to_stack_and_shows_the_opening(quadrille: Path, brunette: Path) -> None:
+    for pdf, cards in ((quadrille, 52), (brunette, 104)):
+        text = re.sub(r"\s+", " ", text_of(pdf, first=1, last=1))
+        assert practice.STACK_TITLE in text
+        assert re.sub(r"№", "№ ", practice.stacking_instruction(cards)) in text
+        assert "лицом вниз" in text
+    # «Кадриль» has no choice: its figure is the start; «Брюнетка и блондинка» opens with the eight-card deal.
+    assert "Выбора в этом раскладе нет" in text_of(quadrille, first=1, last=1)
+    assert "Положение к первому выбору, после 8 вынужденных ходов" in text_of(brunette, first=1, last=1)
+    opened = opening(make_game("brunette_blonde"), stock_indices("brunette_blonde", 7))
+    assert opened.choice and opened.forced == 8
+
+
+def test_two_small_deals_share_a_page_and_two_packs_take_one_each(quadrille: Path, brunette: Path,
+                                                                   tmp_path: Path) -> None:
+    first_page = text_of(quadrille, first=1, last=1)
+    assert "Расклад № 1" in first_page and "Расклад № 2" in first_page
+    assert "Расклад № 3" in text_of(quadrille, first=2, last=2)
+    assert "Расклад № 8" not in text_of(brunette, first=1, last=1)
+    a5 = tmp_path / "a5.pdf"
+    with a5.open("wb") as handle:
+        build_sheets("quadrille", handle, count=2, paper="A5", answers=False)
+    assert pages(a5) == 2  # A5 is too small for two legible deals
+
+
+# --- the answer key -----------------------------------------------------------------------------------------------
+
+
+def test_the_answer_key_prints_each_winning_line_exactly(quadrille: Path, brunette: Path) -> None:
+    for pdf, spec, deals in ((quadrille, "quadrille", [1, 2, 3]), (brunette, "brunette_blonde", [7, 8])):
+        answers = answer_key(pdf)
+        for deal in deals:
+            result, _, numbered = expected_moves(spec, deal)
+            assert result == "won"
+            verdict, printed = answers[deal]
+            assert verdict.startswith("выходит, ") and verdict.endswith(plural_ru(len(numbered), "ход", "хода",
+                                                                                   "ходов").split("\u00a0")[1])
+            assert printed == numbered, (spec, deal)
+
+
+def test_every_winning_line_in_the_key_passes_pasyans_check(quadrille: Path, tmp_path: Path) -> None:
+    """The key's lines, made into records, replay legally to a win — and ``pasyans check`` says so."""
+    answers = answer_key(quadrille)
+    game = make_game("quadrille")
+    for deal in (1, 2, 3):
+        result, moves, numbered = expected_moves("quadrille", deal)
+        assert result == "won" and answers[deal][1] == numbered
+        # The printed moves are the engine's moves: rebuild them from the text and compare.
+        printed = [text for _, text in answers[deal][1]]
+        assert printed == [move_ru(game, m) for m in moves if not m.is_redeal]
+        record = record_of(game, stock_indices("quadrille", deal), moves, "won", deal)
+        assert replay(record).ok and replay(record).outcome == "won"
+        path = tmp_path / f"deal-{deal}.json"
+        path.write_text(to_json(record), encoding="utf-8")
+        check = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], capture_output=True,
+                               text=True, cwd=ROOT)
+        assert check.returncode == 0 and check.stdout.startswith("ok: won"), check.stdout + check.stderr
+
+
+def test_verdicts_are_honest(quadrille: Path, tmp_path: Path) -> None:
+    answers = answer_key(quadrille)
+    assert expected_moves("quadrille", 4)[0] == "lost"
+    assert answers[4] == ("не выходит", [])
+    assert "Итог: выходит — 3, не выходит — 1." in text_of(quadrille)
+    # A budget far too small for «Деревенский пасьянс»: the key says so, and prints no line.
+    pdf = tmp_path / "village.pdf"
+    with pdf.open("wb") as handle:
+        build_sheets("village", handle, first=1, count=1, budget=0.05)
+    assert answer_key(pdf)[1] == ("не решено за отведённое время", [])
+    assert "не дольше 0,05 с на расклад" in re.sub(r"\s+", " ", text_of(pdf))
+
+
+def test_the_final_position_follows_a_won_line(quadrille: Path) -> None:
+    text = text_of(quadrille)
+    assert text.count("Конечное положение: пасьянс вышел.") == 3
+
+
+def test_no_answers_means_no_key_and_no_solving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver ran")
+
+    monkeypatch.setattr(practice, "solve_deal", refuse)
+    pdf = tmp_path / "plain.pdf"
+    with pdf.open("wb") as handle:
+        build_sheets("quadrille", handle, first=10, count=3, answers=False)
+    text = text_of(pdf)
+    assert "Ответы" not in text and "подряд, с № 10 по № 12." in text
+    assert list(stacking_orders(pdf)) == [10, 11, 12]
+
+
+# --- selections ---------------------------------------------------------------------------------------------------
+
+
+def _verdicts(spec: str, deals: range) -> dict[int, str]:
+    game = make_game(spec)
+    return {d: solve(game, stock_indices(game.id, d), budget=Budget(seconds=30)).result for d in deals}
+
+
+def test_winnable_pages_are_all_won_deals_and_the_skipped_are_counted(tmp_path: Path) -> None:
+    pdf = tmp_path / "won.pdf"
+    with pdf.open("wb") as handle:
+        selection = build_sheets("quadrille", handle, first=4, count=3, mode="winnable", budget=30)
+    verdicts = _verdicts("quadrille", range(4, selection.last + 1))
+    wanted = [d for d, r in verdicts.items() if r == "won"][:3]
+    assert [o.deal for o in selection.kept] == wanted
+    orders = stacking_orders(pdf)
+    assert list(orders) == wanted
+    assert all(verdicts[d] == "won" for d in orders)
+    assert all(v.startswith("выходит") for v, _ in answer_key(pdf).values())
+    skipped = selection.last - 4 + 1 - 3
+    assert skipped == selection.skipped > 0
+    first_page = re.sub(r"\s+", " ", text_of(pdf, first=1, last=1))
+    assert "только выходящие расклады" in first_page
+    assert f"пропущено {plural_ru(skipped, 'номер', 'номера', 'номеров')}".replace("\u00a0", " ") in first_page
+    assert f"не выходит — {skipped}" in first_page
+
+
+def test_unwinnable_pages_are_all_proved_losses(tmp_path: Path) -> None:
+    pdf = tmp_path / "lost.pdf"
+    with pdf.open("wb") as handle:
+        selection = build_sheets("quadrille", handle, first=1, count=2, mode="unwinnable", budget=30)
+    verdicts = _verdicts("quadrille", range(1, selection.last + 1))
+    assert [o.deal for o in selection.kept] == [d for d, r in verdicts.items() if r == "lost"][:2]
+    assert all(verdict == "не выходит" for verdict, _ in answer_key(pdf).values())
+    assert "невыходящие" in text_of(pdf, first=1, last=1)
+
+
+def test_too_few_deals_within_the_scan_limit_fail_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # «Брюнетка и блондинка» comes out almost always: no proved loss among its first fifty deals.
+    with pytest.raises(SelectionError, match=r"only 0 of 1 proved unwinnable deals found among the 50 deal numbers "
+                                             r"1\.\.50 \(50 won; at most 50 × --count are scanned\)"):
+        build_sheets_bytes("brunette_blonde", first=1, count=1, mode="unwinnable", budget=5)
+    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, budget: practice.Outcome(deal, "unknown"))
+    with pytest.raises(SelectionError, match=r"only 0 of 2 winnable deals found among the 100 deal numbers "
+                                             r"7\.\.106 \(100 unknown;"):
+        build_sheets_bytes("village", first=7, count=2, mode="winnable", budget=0.01)
+    assert SCAN_FACTOR == 50
+
+
+def test_solving_in_a_pool_gives_the_same_deals_and_bytes(quadrille: Path) -> None:
+    assert build_sheets_bytes("quadrille", first=1, count=4, budget=30, jobs=2) == quadrille.read_bytes()
+
+
+# --- streaming ----------------------------------------------------------------------------------------------------
+
+
+def test_pages_are_laid_out_while_later_deals_are_still_to_come(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The story is lazy: deal 30 is only chosen after most earlier deals are on their pages."""
+    drawn: list[int] = []
+    original = practice.DealSheet.draw
+
+    def counting(self: practice.DealSheet) -> None:
+        drawn.append(self.deal)
+        original(self)
+
+    monkeypatch.setattr(practice.DealSheet, "draw", counting)
+    seen: dict[int, int] = {}
+
+    def progress(selection: Selection) -> None:
+        seen[len(selection.kept)] = len(drawn)
+
+    build_sheets("quadrille", io.BytesIO(), count=30, answers=False, on_progress=progress)
+    assert len(drawn) == 30
+    assert seen[30] >= 20 and seen[1] == 0
+
+
+def test_the_lazy_story_reads_like_a_list() -> None:
+    story = LazyStory(iter([[1, 2], [3], [], [4, 5, 6]]))
+    assert len(story) == 6 and story[0] == 1
+    del story[0]
+    story.insert(0, 0)
+    assert list(story) == [0, 2, 3, 4, 5, 6] and bool(story)
+
+
+# --- the file -----------------------------------------------------------------------------------------------------
+
+
+def test_qpdf_finds_no_errors(quadrille: Path, brunette: Path) -> None:
+    for pdf in (quadrille, brunette):
+        subprocess.run(["qpdf", "--check", str(pdf)], check=True, capture_output=True)
+
+
+def test_every_font_is_embedded(quadrille: Path) -> None:
+    rows = run("pdffonts", quadrille).splitlines()[2:]
+    assert rows
+    names = set()
+    for row in rows:
+        columns = row.split()
+        assert columns[-5] == "yes", row
+        names.add(columns[0].split("+")[-1])
+    assert "PasyansSigns-Regular" in names and "PTSans-Bold" in names
+    assert not any(name.startswith("Helvetica") for name in names)
+
+
+def test_a_rebuild_is_byte_identical(quadrille: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    assert build_sheets_bytes("quadrille", first=1, count=4, budget=30) == quadrille.read_bytes()
+
+
+def test_source_date_epoch_dates_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    one = build_sheets_bytes("quadrille", count=1, answers=False)
+    assert one == build_sheets_bytes("quadrille", count=1, answers=False)
+    pdf = tmp_path / "dated.pdf"
+    pdf.write_bytes(one)
+    assert re.search(r"CreationDate:\s+2023-11-14T22:13:20", run("pdfinfo", "-isodates", pdf))
+
+
+def test_the_outline_lists_deals_and_answers(quadrille: Path) -> None:
+    data = quadrille.read_bytes()
+    assert b"/Outlines" in data
+    assert data.count(b"/Dest") >= 4 + 1 + 4
+
+
+# --- the command --------------------------------------------------------------------------------------------------
+
+
+def test_the_command_writes_the_sheets(cli, tmp_path: Path) -> None:
+    out = tmp_path / "deals.pdf"
+    result = cli("deals", "quadrille", "--from", "1", "--count", "2", "--winnable", "--paper", "a4", "-o", str(out))
+    assert result.status == 0, result.err
+    assert out.exists() and "wrote" in result.err and "0 deal numbers skipped" in result.err
+    assert list(stacking_orders(out)) == [1, 2]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left behind
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["deals", "klondike"], "unknown game"),
+        (["deals", "quadrille", "--variant", "nope"], "no variant"),
+        (["deals", "quadrille", "--count", "0"], "--count"),
+        (["deals", "quadrille", "--count", "100000"], "--count"),
+        (["deals", "quadrille", "--count", "ten"], "--count"),
+        (["deals", "quadrille", "--from", "0"], "deal number"),
+        (["deals", "quadrille", "--paper", "B5"], "unknown paper"),
+        (["deals", "quadrille", "--budget", "-1"], "budget"),
+        (["deals", "quadrille", "--jobs", "0"], "--jobs"),
+        (["deals", "quadrille", "--winnable", "--unwinnable"], "not allowed"),
+        (["deals", "quadrille", "--from", str(10**20), "--count", "2"], "past the last deal"),
+    ],
+)
+def test_bad_input_is_one_line_with_status_2_and_writes_nothing(cli, tmp_path: Path, args: list[str],
+                                                                message: str) -> None:
+    out = tmp_path / "never.pdf"
+    result = cli(*args, "-o", str(out))
+    assert result.status == 2 and message in result.err
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+    assert not out.exists() and not list(tmp_path.iterdir())
+
+
+def test_a_missing_output_directory_is_refused_before_any_work(cli, tmp_path: Path) -> None:
+    result = cli("deals", "quadrille", "-o", str(tmp_path / "no" / "such" / "dir.pdf"))
+    assert result.status == 2 and "does not exist" in result.err
+    assert len(result.err.strip().splitlines()) == 1
+
+
+def test_too_few_deals_is_a_one_line_error_and_no_file(cli, tmp_path: Path) -> None:
+    out = tmp_path / "few.pdf"
+    result = cli("deals", "brunette_blonde", "--unwinnable", "--count", "1", "--budget", "5", "-o", str(out))
+    assert result.status == 2 and "only 0 of 1 proved unwinnable deals" in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert not out.exists() and not list(tmp_path.iterdir())
+
+
+def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
+    from generator.commands.printables import DealsProgress
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    selection = Selection("winnable", 1, 4, 1.0, scanned=6, last=6)
+    selection.kept.extend([practice.Outcome(1, "won"), practice.Outcome(3, "won")])
+    stream = Tty()
+    bar = DealsProgress("quadrille", 4, stream=stream)
+    bar(selection)
+    bar.end()
+    assert "2/4" in stream.getvalue() and "6 scanned" in stream.getvalue() and stream.getvalue().endswith("\n")
+    quiet = io.StringIO()
+    DealsProgress("quadrille", 4, stream=quiet)(selection)
+    assert quiet.getvalue() == ""
+
+
+def test_russian_plurals() -> None:
+    assert [plural_ru(n, "ход", "хода", "ходов") for n in (1, 2, 5, 11, 21, 104, 112)] == [
+        "1\u00a0ход", "2\u00a0хода", "5\u00a0ходов", "11\u00a0ходов", "21\u00a0ход", "104\u00a0хода", "112\u00a0ходов"]
