@@ -257,6 +257,9 @@ def two_pack_titles() -> tuple[list[str], list[str]]:
     return two, one
 
 
+_COUNT_GENITIVE = ("", "одного", "двух", "трёх", "четырёх", "пяти", "шести", "семи")
+
+
 def _listing(titles: Sequence[str]) -> str:
     quoted = [f"«{t}»" for t in titles]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " и " + quoted[-1]
@@ -275,7 +278,8 @@ def first_page_paragraphs(sheet: Sheet, *, colors: int, backs: bool) -> list[tup
         ("body", "Печатайте без масштабирования, в масштабе 100 %: в окне печати выберите «Реальный размер» "
                  "(Actual size), а не «Вписать в страницу». Проверьте первый отпечаток линейкой: отрезок "
                  f"внизу страницы должен быть ровно 100 мм, а карта — {mm_w} × {mm_h} мм."),
-        ("head", f"Две колоды для {len(two)} пасьянсов из {len(two) + len(one)}"),
+        ("head", f"Для {_COUNT_GENITIVE[len(two)]} пасьянсов из {_COUNT_GENITIVE[len(two) + len(one)]} нужны "
+                 "две колоды"),
         ("body", f"Одной колоды хватает только для {'пасьянса' if len(one) == 1 else 'пасьянсов'} "
                  f"{_listing(one)}. Для пасьянсов {_listing(two)} нужны две колоды, 104 карты: напечатайте "
                  "этот файл дважды."),
@@ -373,7 +377,7 @@ def draw_first_page(canvas: Canvas, art: CardArt, sheet: Sheet, *, colors: int, 
         _dimension(canvas, x + CARD_W + 4 * mm, card_bottom, x + CARD_W + 4 * mm, card_top,
                    f"{CARD_H_MM:g}{NBSP}мм", GREY)
         note = Paragraph(typeset("Образец размера: карта в колоде должна получиться точно такой. Её вырезать "
-                                 "не нужно, вся колода на следующих листах."), styles["small"])
+                                 "не нужно, вся колода на следующих листах.", hyphens=False), styles["small"])
         nx = x + CARD_W + 12 * mm
         _, nh = note.wrapOn(canvas, sheet.width - side - nx, CARD_H)
         note.drawOn(canvas, nx, card_top - nh)
@@ -406,7 +410,7 @@ def build_deck(paper: str = "A4", *, bleed_mm: float = 0.0, colors: int = 2, bac
     canvas = Canvas(buffer, pagesize=(sheet.width, sheet.height), invariant=1, pageCompression=1, lang="ru-RU",
                     initialFontName=SANS, initialFontSize=10)
     canvas.setTitle("Колода для пяти старинных пасьянсов")
-    canvas.setSubject(f"{PACK} карт {CARD_W_MM:g} × {CARD_H_MM:g} мм для печати, 3 × 3 на листе {sheet.paper}")
+    canvas.setSubject(f"{PACK} карты {CARD_W_MM:g} × {CARD_H_MM:g} мм для печати, 3 × 3 на листе {sheet.paper}")
     canvas.setAuthor(f"pasyans {__version__}")
     canvas.setCreator(f"pasyans {__version__}")
     canvas.setProducer(f"pasyans {__version__}")

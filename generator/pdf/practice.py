@@ -716,7 +716,7 @@ def answer_flowables(game: Game, outcome: Outcome, paper: SheetPaper, styles: St
                              card_width=0.55 * paper.figure_card)
     story.append(KeepTogether([
         Spacer(1, 0.6 * s.body.fontSize), drawing,
-        Paragraph("Конечное положение: пасьянс вышел.", s.caption),
+        Paragraph(f"Расклад №{NBSP}{number_ru(outcome.deal)}: конечное положение, пасьянс вышел.", s.caption),
     ]))
     return story
 

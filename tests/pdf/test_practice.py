@@ -233,7 +233,7 @@ def test_verdicts_are_honest(quadrille: Path, tmp_path: Path) -> None:
 
 def test_the_final_position_follows_a_won_line(quadrille: Path) -> None:
     text = text_of(quadrille)
-    assert text.count("Конечное положение: пасьянс вышел.") == 3
+    assert re.findall(r"Расклад № (\d+): конечное положение, пасьянс вышел\.", text) == ["1", "2", "3"]
 
 
 def test_no_answers_means_no_key_and_no_solving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
