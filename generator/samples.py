@@ -36,9 +36,9 @@ BUDGET_SECONDS = 60.0
 LIMIT = 50
 
 
-def sample_path(spec: str, directory: Path = SAMPLES_DIR) -> Path:
+def sample_path(spec: str, directory: Path | None = None) -> Path:
     """``assets/samples/quadrille.json``, ``…/quadrille.queens_first.json``: no colon in a file name (Windows)."""
-    return directory / f"{spec.replace(':', '.')}.json"
+    return (SAMPLES_DIR if directory is None else directory) / f"{spec.replace(':', '.')}.json"
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class SampleError(Exception):
     """A sample file that is missing or does not replay as a win; the message is Russian, for the book."""
 
 
-def load_sample(spec: str, directory: Path = SAMPLES_DIR) -> Record:
+def load_sample(spec: str, directory: Path | None = None) -> Record:
     """The sample record of ``spec``, replayed and checked: a legal line that ends won.
 
     Raises :class:`SampleError` (a Russian sentence) when the file is missing, unreadable, of
@@ -135,13 +135,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"solver budget per deal (default {BUDGET_SECONDS:g} s)")
     parser.add_argument("--start", metavar="N", type=int, default=1, help="first deal to try (default 1)")
     parser.add_argument("--limit", metavar="N", type=int, default=LIMIT, help=f"deals to try (default {LIMIT})")
-    parser.add_argument("--directory", metavar="DIR", type=Path, default=SAMPLES_DIR, help=argparse.SUPPRESS)
+    parser.add_argument("--directory", metavar="DIR", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     try:
         specs = _specs(args.only)
     except UserError as error:
         parser.error(str(error))
-    args.directory.mkdir(parents=True, exist_ok=True)
+    directory = args.directory or SAMPLES_DIR
+    directory.mkdir(parents=True, exist_ok=True)
     missing = 0
     for spec in specs:
         def progress(deal: int, result: str, seconds: float, spec: str = spec) -> None:
@@ -154,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             missing += 1
             print(f"{spec}: no win in deals {args.start}..{args.start + args.limit - 1}{skipped}")
             continue
-        path = sample_path(spec, args.directory)
+        path = sample_path(spec, directory)
         write_text(path, to_json(found.record))
         print(f"{spec}: deal {found.deal}, {len(found.record.moves)} moves, {found.seconds:.1f} s{skipped} → {path}")
     return 1 if missing else 0

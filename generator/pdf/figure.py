@@ -1,9 +1,9 @@
 """The PDF back end for figures: a ``Figure`` (card units) drawn on a reportlab canvas, all vector.
 
 The look copies ``generator.svg.figure``: empty places as dashed grey
-outlines, the cards on top, an orange frame round the card the last move put
-down and a dashed orange frame round the place it came from, and small grey
-labels. Unlike the SVG, labels are real PT Sans text (searchable, and the
+outlines, a dashed orange outline where the last move's card was (under the
+cards, so it peeks out round them), the cards, a solid orange frame round the
+card the last move put down, and small grey labels. Unlike the SVG, labels are real PT Sans text (searchable, and the
 font is embedded anyway), with the suit signs and arrows in the book's signs
 font.
 
@@ -26,10 +26,10 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from generator.art.faces import CARD_W as CARD_W_MM
-from generator.figures.base import CARD_H, CARD_W, ROLE_FROM, Figure
+from generator.figures.base import CARD_H, CARD_W, Figure
 from generator.pdf.cards import CardArt
 from generator.pdf.fonts import SANS, SIGN_CHARS, SIGNS, register_fonts
-from generator.svg.figure import LABEL_COLOUR, MARK_COLOUR, SLOT_COLOUR
+from generator.svg.figure import CARD_PAD, FROM_PAD, LABEL_COLOUR, MARK_COLOUR, RADIUS, SLOT_COLOUR
 
 #: A card on the page when nothing forces it smaller: between the 15 and 18 mm a reader's eye wants.
 CARD_WIDTH = 16 * mm
@@ -37,10 +37,7 @@ CARD_WIDTH = 16 * mm
 # Sizes in millimetres of a full-size (63 mm) card, as in the SVG; scaled with the card.
 _SLOT_STROKE = 0.7
 _DASH = (2.5, 2.0)
-_RADIUS = 3.0
 _MARK_STROKE = 1.6
-_CARD_PAD = 1.2
-_FROM_PAD = 2.4
 
 #: Thinnest line worth printing (points): a very small figure keeps its outlines visible.
 _HAIRLINE = 0.35
@@ -95,7 +92,8 @@ def _draw_label(canvas: Canvas, text: str, x: float, y: float, size: float, anch
 def draw_figure(canvas: Canvas, figure: Figure, x: float, y: float, width_pt: float, *, colors: int = 2) -> None:
     """Draw ``figure`` with its lower-left corner at ``(x, y)``, ``width_pt`` points wide (height to scale).
 
-    Places, then cards (faces from the canvas's one ``CardArt``), then the last move's marks, then labels.
+    Empty places, where the last move's card was, the cards (faces from the canvas's one ``CardArt``; the moved
+    one framed), then the labels — the SVG's order.
     """
     register_fonts()
     unit = width_pt / figure.width  # points per card width
@@ -110,28 +108,27 @@ def draw_figure(canvas: Canvas, figure: Figure, x: float, y: float, width_pt: fl
 
     art = card_art(canvas, colors)
     canvas.saveState()
-    radius = _RADIUS * mm_scale
+    radius = RADIUS * mm_scale
+    dash = [d * mm_scale for d in _DASH]
     canvas.setLineWidth(max(_HAIRLINE, _SLOT_STROKE * mm_scale))
     canvas.setStrokeColor(HexColor(SLOT_COLOUR))
-    canvas.setDash([d * mm_scale for d in _DASH], 0)
+    canvas.setDash(dash, 0)
     for slot in figure.slots:
-        canvas.roundRect(px(slot.x), py(slot.y + slot.h), slot.w * unit, slot.h * unit, radius, stroke=1, fill=0)
+        if not slot.filled:  # a place with cards on it is shown by its cards
+            canvas.roundRect(px(slot.x), py(slot.y + slot.h), slot.w * unit, slot.h * unit, radius, stroke=1, fill=0)
 
     canvas.setStrokeColor(HexColor(MARK_COLOUR))
     canvas.setLineWidth(max(_HAIRLINE, _MARK_STROKE * mm_scale))
-    pad = _FROM_PAD * mm_scale
-    for slot in figure.slots:
-        if slot.role == ROLE_FROM:
-            canvas.roundRect(px(slot.x) - pad, py(slot.y + slot.h) - pad, slot.w * unit + 2 * pad,
-                             slot.h * unit + 2 * pad, radius + pad, stroke=1, fill=0)
+    pad = FROM_PAD * mm_scale
+    for mark in figure.marks:  # where the last move's card was: under the cards, so it peeks out round them
+        canvas.roundRect(px(mark.x) - pad, py(mark.y + mark.h) - pad, mark.w * unit + 2 * pad,
+                         mark.h * unit + 2 * pad, radius + pad, stroke=1, fill=0)
     canvas.setDash([], 0)
 
+    pad = CARD_PAD * mm_scale
     for spot in figure.cards:
         art.place(spot.card, px(spot.x), py(spot.y + CARD_H), CARD_W * unit)
-
-    pad = _CARD_PAD * mm_scale
-    for spot in figure.cards:
-        if spot.highlight:
+        if spot.highlight:  # framed at once, so a card laid over it later (none, today) would cover the frame
             canvas.roundRect(px(spot.x) - pad, py(spot.y + CARD_H) - pad, CARD_W * unit + 2 * pad,
                              CARD_H * unit + 2 * pad, radius + pad, stroke=1, fill=0)
 

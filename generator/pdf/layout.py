@@ -146,6 +146,8 @@ class MoveColumns(Flowable):
         self.numbers, self.moves, self.columns = numbers, moves, columns
         self.number_width, self.gap, self.font_size = number_width, gap, font_size
         self._table: Table | None = None
+        self._wrapped_width = self._heights_width = -1.0
+        self._heights: list[float] = []
 
     def _block(self, count: int, width: float) -> Table:
         rows = -(-count // self.columns)
@@ -166,19 +168,45 @@ class MoveColumns(Flowable):
         return grid(data, widths, commands, font_size=self.font_size)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        self._table = self._block(len(self.moves), availWidth)
-        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        # The block's height does not depend on availHeight: build and measure it once per width.
+        if self._table is None or self._wrapped_width != availWidth:
+            self._table = self._block(len(self.moves), availWidth)
+            self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+            self._wrapped_width = availWidth
         return self.width, self.height
 
+    def _row_heights(self, width: float) -> list[float]:
+        """Height of each move's row cell pair at ``width``, as the table will set it (measured once per width)."""
+        if self._heights_width != width:
+            column = (width + self.gap) / self.columns
+            text_width = column - self.number_width - 0.3 * self.font_size - self.gap
+            pad = 0.14 * self.font_size
+            self._heights = [max(n.wrap(self.number_width, 1e6)[1], m.wrap(text_width, 1e6)[1]) + pad
+                             for n, m in zip(self.numbers, self.moves, strict=True)]
+            self._heights_width = width
+        return self._heights
+
+    def _estimate(self, count: int, width: float) -> float:
+        """The height of a balanced block of the first ``count`` moves, by arithmetic (no table built)."""
+        heights = self._row_heights(width)
+        rows = -(-count // self.columns)
+        return sum(max(heights[c * rows + r] for c in range(self.columns) if c * rows + r < count)
+                   for r in range(rows))
+
+    def _fits(self, low: int, width: float, height: float) -> bool:
+        count = min(len(self.moves), low * self.columns)
+        return self._block(count, width).wrapOn(self.canv, width, height)[1] <= height
+
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        low, high = 0, len(self.moves)  # the most moves whose balanced block fits
+        low, high = 0, len(self.moves)  # the most rows whose balanced block fits, found by arithmetic …
         while low < high:
             mid = (low + high + 1) // 2
-            count = min(len(self.moves), mid * self.columns)
-            if self._block(count, availWidth).wrapOn(self.canv, availWidth, availHeight)[1] <= availHeight:
+            if self._estimate(min(len(self.moves), mid * self.columns), availWidth) <= availHeight:
                 low = mid
             else:
                 high = mid - 1
+        while low > 0 and not self._fits(low, availWidth, availHeight):  # … and checked by the table itself
+            low -= 1
         count = min(len(self.moves), low * self.columns)
         # Neither part thinner than two rows: no lone row of moves at the foot or the head of a page.
         count = min(count, len(self.moves) - 2 * self.columns)

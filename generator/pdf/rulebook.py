@@ -17,7 +17,7 @@ or nothing, and may use the helpers on :class:`Book`):
   ``False``) while ``generator.pdf.cards`` cannot be imported.
 - ``figure_section(game, book) -> list[Flowable]`` — section 2.
 - ``walkthrough_section(game, book) -> list[Flowable]`` — section 4; start it
-  with ``book.section(game, "walkthrough", f"Разбор расклада №{n}")``, set the
+  with ``book.section(game, "walkthrough", f"Разбор расклада № {n}")``, set the
   moves with ``book.moves(...)`` under ``book.subsection(phase title)``.
 
 Cards drawn anywhere in the book must come from ``card_art(canvas)``: one
@@ -250,7 +250,7 @@ def walkthrough_section(game: Game, book: Book) -> list[Flowable]:
     deal = record.deal
     command = f"pasyans solve {game.full_id} --deal {deal}"
     story: list[Flowable] = [
-        book.section(game, "walkthrough", f"Разбор расклада №{deal}"),
+        book.section(game, "walkthrough", f"Разбор расклада № {deal}"),  # a plain space in the outline
         book.para(f"Расклад №{deal} — первый по номеру, который программа, зная колоду, доводит до конца. "
                   "Чтобы сыграть его настоящими картами, сложите колоду в таком порядке, сверху вниз (первой "
                   "сдаётся первая карта):", smart=True),

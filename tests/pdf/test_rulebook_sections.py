@@ -1,0 +1,277 @@
+"""The rulebook's figures, solved walkthroughs and odds (sections 2, 4 and 5 of each chapter).
+
+The walkthroughs come from the checked records in ``assets/samples/``: each
+must replay as a win through ``pasyans check`` and be the lowest deal the
+solver wins among the deals below it that the solver decides. The PDF is read
+back with poppler and qpdf, as in ``test_rulebook.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator import samples
+from generator.cards import card_str
+from generator.deals import stock_indices
+from generator.figures import figure_of
+from generator.games import GAME_IDS, GAMES, all_specs, make_game
+from generator.pdf import rulebook
+from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
+from generator.pdf.typography import percent_ru
+from generator.record import from_json, to_json
+from generator.solver import Budget, solve
+from generator.walkthrough import phases
+from tests.pdf.test_rulebook import TOOLS, body_text, chapter_spans, run, squash, verbatim
+
+ROOT = Path(__file__).parents[2]
+needs_tools = pytest.mark.skipif(any(__import__("shutil").which(tool) is None for tool in TOOLS),
+                                 reason="needs poppler-utils and qpdf")
+SAMPLE_SPECS = [spec for spec in all_specs() if samples.sample_path(spec).exists()]
+SAMPLE_GAMES = [game_id for game_id in GAME_IDS if samples.sample_path(game_id).exists()]
+BUILD: dict[str, float] = {}
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sections") / "rulebook.pdf"
+    started = time.process_time()  # CPU time: other work on a shared machine does not count against the build
+    out.write_bytes(rulebook.build_rulebook("A4"))
+    BUILD["seconds"] = time.process_time() - started
+    return out
+
+
+@pytest.fixture(scope="module")
+def chapters(book: Path) -> dict[str, str]:
+    return chapter_spans(body_text(book))
+
+
+def pages_of(pdf: Path) -> list[str]:
+    """The squashed text of every page."""
+    count = int(re.search(r"Pages:\s+(\d+)", run("pdfinfo", pdf)).group(1))
+    return [squash(run("pdftotext", "-f", str(p), "-l", str(p), pdf, "-")) for p in range(1, count + 1)]
+
+
+# --- the sample records -------------------------------------------------------------------------------------------
+
+
+def test_the_samples_that_today_s_solvers_win_quickly_are_there() -> None:
+    for spec in ("quadrille", "quadrille:queens_first", "brunette_blonde", "brunette_blonde:two_cards"):
+        assert spec in SAMPLE_SPECS, f"{spec}: run python -m generator.samples --only {spec.partition(':')[0]}"
+
+
+@pytest.mark.parametrize("spec", SAMPLE_SPECS)
+def test_every_sample_record_passes_pasyans_check(spec: str) -> None:
+    path = samples.sample_path(spec)
+    done = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "won" in done.stdout
+    record = samples.load_sample(spec)
+    assert record.result == "won" and (record.game, record.variant) == (make_game(spec).id, make_game(spec).variant)
+    assert path.read_text(encoding="utf-8") == to_json(record), "the file is not in the canonical record form"
+
+
+@pytest.mark.parametrize("spec", SAMPLE_SPECS)
+def test_every_sample_is_the_lowest_deal_the_solver_wins(spec: str) -> None:
+    """Below the sample's deal no deal is won; «Кадриль» is decided outright, so there every lower deal is lost."""
+    game = make_game(spec)
+    deal = samples.load_sample(spec).deal
+    for lower in range(1, deal):
+        result = solve(game, stock_indices(game.id, lower), budget=Budget(seconds=3)).result
+        assert result != "won", f"{spec}: deal {lower} is won, so deal {deal} is not the lowest"
+        if game.id == "quadrille":
+            assert result == "lost", f"{spec}: deal {lower} is {result}"
+
+
+def test_find_sample_takes_the_lowest_win_and_notes_what_it_passed() -> None:
+    found = samples.find_sample(make_game("quadrille:queens_first"), budget_seconds=5)
+    assert found.deal == 3 and found.lost == (1, 2) and found.unknown == ()
+    assert found.record.result == "won" and found.record.deal == 3
+    assert samples.find_sample(make_game("quadrille:queens_first"), start=1, limit=2, budget_seconds=5).record is None
+
+
+def test_the_samples_command_writes_records_atomically(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert samples.main(["--only", "quadrille", "--directory", str(tmp_path)]) == 0
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == ["quadrille.json", "quadrille.queens_first.json"]
+    out = capsys.readouterr().out
+    assert "quadrille: deal 1" in out and "quadrille:queens_first: deal 3" in out
+    assert from_json((tmp_path / "quadrille.json").read_text(encoding="utf-8")).deal == 1
+    with pytest.raises(SystemExit):
+        samples.main(["--only", "chess", "--directory", str(tmp_path)])
+
+
+@pytest.mark.parametrize("damage", ["missing", "not json", "illegal", "not won", "other game"])
+def test_a_missing_or_bad_sample_gives_a_russian_sentence(tmp_path: Path, damage: str) -> None:
+    good = samples.load_sample("quadrille")
+    path = samples.sample_path("quadrille", tmp_path)
+    data = json.loads(to_json(good))
+    if damage == "not json":
+        path.write_text("{", encoding="utf-8")
+    elif damage == "illegal":
+        data["moves"][3], data["moves"][4] = data["moves"][4], data["moves"][3]
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    elif damage == "not won":
+        data["moves"] = data["moves"][:-5]
+        data["result"] = "unknown"
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    elif damage == "other game":
+        samples.sample_path("quadrille:queens_first", tmp_path).write_text(to_json(good), encoding="utf-8")
+        path = samples.sample_path("quadrille:queens_first", tmp_path)
+    with pytest.raises(samples.SampleError) as error:
+        samples.load_sample("quadrille:queens_first" if damage == "other game" else "quadrille", tmp_path)
+    assert re.search("[а-я]", str(error.value)) and "Traceback" not in str(error.value)
+
+
+# --- the chapters -------------------------------------------------------------------------------------------------
+
+
+@needs_tools
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_chapter_has_its_figure_with_a_caption_naming_the_deal(chapters: dict[str, str], game_id: str) -> None:
+    chapter = chapters[game_id]
+    deal = samples.load_sample(game_id).deal if game_id in SAMPLE_GAMES else 1
+    caption = f"«{GAMES[game_id].title}», расклад № {deal}: {rulebook.OPENING_RU[game_id]}"
+    assert verbatim(caption).search(chapter), caption
+    # The figure comes after the rule text and before the readings.
+    assert chapter.index("«" + GAMES[game_id].title + "», расклад") < chapter.index("Толкование правил")
+
+
+@needs_tools
+@pytest.mark.parametrize("game_id", SAMPLE_GAMES)
+def test_each_walkthrough_lists_every_move_by_phase_with_figures(chapters: dict[str, str], game_id: str) -> None:
+    game = make_game(game_id)
+    record = samples.load_sample(game_id)
+    chapter = chapters[game_id]
+    start = chapter.index(f"Разбор расклада № {record.deal}")
+    walk = chapter[start:chapter.index("Как часто выходит", start)]
+    assert verbatim(f"pasyans solve {game_id} --deal {record.deal}").search(walk)
+    # The stock, top card first, for dealing by hand.
+    first_cards = " ".join(card_str(card) for card in record.stock[:10])
+    assert first_cards in walk
+    groups = phases(game, record.moves)
+    position = 0
+    for phase in groups:
+        position = walk.index(phase.title, position)
+        for number, text, _ in phase.moves:
+            found = walk.find(f"{number}. {text}", position)
+            assert found >= 0, f"{game_id}: move {number}. {text} missing or out of order"
+    last = groups[-1].moves[-1][0]
+    assert verbatim(f"После хода {last} — пасьянс вышел").search(walk)
+    captions = re.findall(r"После хода \d+ —", walk)
+    assert 1 <= len(captions) <= rulebook.MAX_WALKTHROUGH_FIGURES
+    redeals = sum(move.is_redeal for move in record.moves)
+    assert len(re.findall(r"перед \S+ пересдачей", walk)) == min(redeals, rulebook.MAX_WALKTHROUGH_FIGURES - 1)
+
+
+@needs_tools
+def test_a_game_without_a_sample_says_so_in_russian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(samples, "SAMPLES_DIR", tmp_path)
+    (tmp_path / "gallery.json").write_text("{broken", encoding="utf-8")
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(rulebook.build_rulebook("A4"))
+    spans = chapter_spans(body_text(pdf))
+    assert "Образцовый расклад для этой игры ещё не найден" in spans["quadrille"]
+    assert "Запись образцового расклада повреждена" in spans["gallery"]
+    assert verbatim(f"«{GAMES['quadrille'].title}», расклад № 1").search(spans["quadrille"])
+
+
+@needs_tools
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> None:
+    chapter = chapters[game_id]
+    odds = chapter[chapter.index("Как часто выходит"):]
+    stats = rulebook.load_stats() or {"games": {}}
+    specs = [spec for spec in [game_id, *(f"{game_id}:{v}" for v in GAMES[game_id].variants)]
+             if spec in stats["games"]]
+    if not specs:
+        assert "не подсчитана" in odds
+        return
+    assert "верхняя граница" in odds and rulebook.THOUGHTFUL in odds and rulebook.NO_PEEK in odds
+    for spec in specs:
+        data = stats["games"][spec]
+        digits = 2 if data["thoughtful"]["high"] < 0.1 else 1
+        assert verbatim(percent_ru(data["thoughtful"]["rate"], digits)).search(odds), spec
+        if ":" in spec:
+            assert f"Вариант «{rulebook.variant_name(game_id, spec.partition(':')[2])}»" in odds
+
+
+def test_a_damaged_stats_file_is_read_as_not_counted(tmp_path: Path) -> None:
+    bad = tmp_path / "stats.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert rulebook.load_stats(bad) is None
+    bad.write_text('{"format": "pasyans-stats/1", "games": {"quadrille": {"from": 1}}}', encoding="utf-8")
+    book = rulebook.Book(rulebook.paper_named("A4"), rulebook.make_styles(11, 15.4), rulebook.load_stats(bad))
+    story = rulebook.odds_section(make_game("quadrille"), book)
+    assert "не подсчитана" in story[-1].text.replace("\u00ad", "").replace("\u00a0", " ")
+
+
+# --- the file -----------------------------------------------------------------------------------------------------
+
+
+@needs_tools
+def test_figures_are_vector_and_each_face_is_stored_once(book: Path, tmp_path: Path) -> None:
+    assert len(run("pdfimages", "-list", book).splitlines()) == 2  # the header lines, no image
+    qdf = tmp_path / "book.qdf.pdf"
+    subprocess.run(["qpdf", "--qdf", "--object-streams=disable", str(book), str(qdf)], check=True)
+    data = qdf.read_bytes()
+    forms = data.count(b"/Subtype /Form")
+    names = set(re.findall(rb"/FormXob\.([\w.-]+)", data))
+    faces = {name for name in names if name.startswith(b"pasyans-c2-")}
+    assert len(faces) > 40  # the walkthroughs show most of the pack
+    assert forms == len(names), "a form XObject is stored more than once"
+
+
+@needs_tools
+def test_each_walkthrough_figure_sits_on_a_page_with_its_caption(book: Path) -> None:
+    for text in pages_of(book):
+        for caption in re.findall(r"После хода \d+ — [^.]+\.", text):
+            # The labels are real text drawn by the figure: a caption never stands without its figure.
+            assert re.search(r"Колода: (\d+|пусто)", text), caption
+
+
+@needs_tools
+def test_small_fast_and_byte_identical(book: Path) -> None:
+    assert book.stat().st_size <= 2 * 1024 * 1024
+    assert BUILD["seconds"] <= 10
+    assert rulebook.build_rulebook("A4") == book.read_bytes()
+
+
+# --- the figure flowable ------------------------------------------------------------------------------------------
+
+
+def test_a_figure_is_sixteen_millimetre_cards_unless_that_is_too_wide() -> None:
+    game = make_game("quadrille")
+    figure = figure_of(game, game.initial_state(stock_indices("quadrille", 1)))
+    flowable = FigureFlowable(figure, max_width=130 * mm)
+    width, height = flowable.wrap(130 * mm, 500)
+    assert width == pytest.approx(figure.width * CARD_WIDTH) and height == pytest.approx(figure.height * CARD_WIDTH)
+    narrow = FigureFlowable(figure, max_width=60 * mm, max_height=40 * mm)
+    width, height = narrow.wrap(130 * mm, 500)
+    assert width <= 60 * mm + 1e-6 and height <= 40 * mm + 1e-6
+    assert figure_scale(figure, 60 * mm, 40 * mm) == pytest.approx(min(60 * mm / figure.width, 40 * mm / figure.height))
+
+
+def test_draw_figure_reuses_one_form_per_face(tmp_path: Path) -> None:
+    game = make_game("brunette_blonde")
+    state = game.initial_state(stock_indices("brunette_blonde", 1))
+    for _ in range(12):
+        state = game.apply(state, game.legal_moves(state)[0])
+    figure = figure_of(game, state)
+    canvas = Canvas(str(tmp_path / "two.pdf"), invariant=1, pageCompression=0)
+    draw_figure(canvas, figure, 20, 400, 400)
+    draw_figure(canvas, figure, 20, 100, 300)
+    canvas.showPage()
+    canvas.save()
+    data = (tmp_path / "two.pdf").read_bytes()
+    assert data.count(b"/Subtype /Form") == len(set(re.findall(rb"/FormXob\.([\w.-]+)", data)))
+    assert b"/Subtype /Image" not in data
