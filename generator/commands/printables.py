@@ -179,7 +179,8 @@ def cmd_deals(args: argparse.Namespace) -> int:
     progress.end()
     size = output.stat().st_size
     skipped = f", {selection.skipped} deal numbers skipped" if mode != "all" else ""
-    print(f"pasyans: wrote {output} ({len(selection.kept)} deals{skipped}; {size / 1024:.0f} KiB, "
+    deals = f"{len(selection.kept)} deal{'s' if len(selection.kept) != 1 else ''}"
+    print(f"pasyans: wrote {output} ({deals}{skipped}; {size / 1024:.0f} KiB, "
           f"{time.perf_counter() - started:.1f} s)", file=sys.stderr)
     return 0
 

@@ -865,11 +865,13 @@ class Entry(Paragraph):
 # --- the whole document -------------------------------------------------------------------------------------------
 
 
-def summary_text(game: Game, selection: Selection, answers: bool) -> str:
+def summary_text(game: Game, selection: Selection, answers: bool, variant_name: str | None = None) -> str:
     """Page one's line: which deals these are and, for a selection, how many numbers were passed over."""
     first, last = selection.first, selection.last
-    title = f"«{game.title}»"
-    if selection.mode == "all":
+    title = f"«{game.title}»" + (f", вариант «{variant_name}»" if variant_name else "")
+    if selection.mode == "all" and first == last:
+        text = f"{title}: расклад №{number_ru(first)}."
+    elif selection.mode == "all":
         text = f"{title}: {plural_ru(len(selection.kept), 'расклад', 'расклада', 'раскладов')} подряд, "
         text += f"с №{number_ru(first)} по №{number_ru(last)}."
     else:
@@ -937,7 +939,7 @@ def build_sheets(
             for outcome in selection.kept:
                 yield answer_flowables(game, outcome, chosen, styles)
         w, h = doc.summary_box
-        yield [DefineSummary(SUMMARY_FORM, lambda: summary_text(game, selection, answers), styles.kicker, w, h)]
+        yield [DefineSummary(SUMMARY_FORM, lambda: summary_text(game, selection, answers, vname), styles.kicker, w, h)]
 
     title = f"«{game.title}»: расклады для практики"
     doc = SheetsDoc(file, chosen, styles, game=game, title=title)

@@ -325,6 +325,26 @@ def test_pages_are_laid_out_while_later_deals_are_still_to_come(monkeypatch: pyt
     assert seen[30] >= 20 and seen[1] == 0
 
 
+@pytest.mark.slow
+def test_two_hundred_two_pack_deals_keep_memory_flat(tmp_path: Path) -> None:
+    """200 deals of «Брюнетка и блондинка» with their answers (about 400 pages): the peak memory grows by
+    far less than the pages' content would take held uncompressed (about 30 MB here). The solver runs in
+    worker processes, so its own peaks are not counted."""
+    code = ("import resource, sys; from generator.pdf.practice import build_sheets\n"
+            "with open(sys.argv[2], 'wb') as f:\n"
+            "    build_sheets('brunette_blonde', f, count=int(sys.argv[1]), budget=30, jobs=2)\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+
+    def peak_kib(count: int) -> int:
+        out = run(sys.executable, "-c", code, str(count), tmp_path / f"{count}.pdf")
+        return int(out.split()[-1])
+
+    small, large = peak_kib(20), peak_kib(200)
+    assert large - small < 20 * 1024, (small, large)
+    assert pages(tmp_path / "200.pdf") > 350
+    subprocess.run(["qpdf", "--check", str(tmp_path / "200.pdf")], check=True, capture_output=True)
+
+
 def test_the_lazy_story_reads_like_a_list() -> None:
     story = LazyStory(iter([[1, 2], [3], [], [4, 5, 6]]))
     assert len(story) == 6 and story[0] == 1
