@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Sequence
 
 from generator import __version__
-from generator.commands import books, engine, games, printables, solving
+from generator.commands import books, draw, engine, games, printables, solving
 from generator.errors import UserError
 
 Handler = Callable[[argparse.Namespace], int]
@@ -51,11 +51,9 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"pasyans {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (games, engine, solving, books, printables):
+    for module in (games, engine, solving, draw, books, printables):
         module.register(commands)
-    for name, summary in (
-        ("svg", "draw a position or a card as SVG (and PNG)"),
-    ):
+    for name, summary in ():
         sub = commands.add_parser(name, help=summary, add_help=False)
         sub.add_argument("rest", nargs=argparse.REMAINDER)
         sub.set_defaults(handler=_not_yet(name))

@@ -50,9 +50,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         "svg",
         help="draw a position or a card as SVG (and PNG)",
         description="Draw the figure of a position as SVG: the start of a deal (default), the position "
-        "after --step K moves, or the end (--end). Moves are those of the solver's winning line or, "
-        "when it finds none, of the no-peek player. Or draw a single card with --card (e.g. Д♠, 10♥, Qs, "
-        "or 'back'). --png adds a PNG of the same picture.",
+        "after --step K moves, or the end (--end), with the last move marked. Moves are those of the "
+        f"solver's winning line or, when it finds none within {SOLVE_SECONDS:g} s, of the no-peek player. "
+        "Or draw a single card with --card (e.g. Д♠, 10♥, Qs, or 'back'). --png adds a PNG of the same picture.",
     )
     svg.add_argument("game", metavar="GAME", nargs="?", help="game id, or GAME:VARIANT (see 'pasyans games')")
     svg.add_argument("--variant", metavar="V", help="variant of the game, e.g. queens_first")

@@ -1,0 +1,402 @@
+"""Figures as SVG: well-formed, self-contained, small, deterministic, bounded, and drawn alike by two renderers."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import io
+import itertools
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from pathlib import Path
+
+import cairosvg
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from generator.deals import stock_indices
+from generator.figures import figure_of
+from generator.figures.base import CARD_H, CARD_W, EDGE_STEP, FAN_STEP, READ_STEP, Figure, fan_offsets
+from generator.games import GAME_IDS, Game, Move, all_specs, make_game
+from generator.play import Playthrough, no_peek, play_out
+from generator.svg.figure import MARK_COLOUR, figure_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+ROOT = Path(__file__).resolve().parents[2]
+DEAL = 1
+
+
+@functools.cache
+def _played(spec: str, deal: int = DEAL) -> Playthrough:
+    game = make_game(spec)
+    return play_out(game, stock_indices(game.id, deal), no_peek)
+
+
+def _figure_at(spec: str, k: int) -> Figure:
+    """The figure after ``k`` moves of the no-peek game (negative counts from the end), last move marked."""
+    played = _played(spec)
+    k = k % len(played.states)
+    return figure_of(played.game, played.states[k], last_move=played.moves[k - 1] if k else None)
+
+
+MOMENTS = {"start": 0, "mid": None, "end": -1}
+
+
+def _moment(spec: str, moment: str) -> Figure:
+    k = MOMENTS[moment]
+    return _figure_at(spec, len(_played(spec).moves) // 2 if k is None else k)
+
+
+def _check_self_contained(svg: str) -> ET.Element:
+    """Well-formed, a viewBox, no <text>, and every reference points into the document's own <defs>."""
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    view_box = root.get("viewBox", "").split()
+    assert len(view_box) == 4 and float(view_box[2]) > 0 and float(view_box[3]) > 0
+    defs = root.find(SVG + "defs")
+    assert defs is not None
+    defined = {el.get("id") for el in defs.iter() if el.get("id")}
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids)), "an id is defined twice"
+    assert set(ids) == defined, "an id outside <defs>"
+    refs = [el.get("href") or el.get(XLINK_HREF) for el in root.iter() if el.get("href") or el.get(XLINK_HREF)]
+    assert refs
+    for ref in refs:
+        assert ref.startswith("#") and ref[1:] in defined, ref
+    for el in root.iter():
+        for value in el.attrib.values():
+            assert "url(" not in value and "http" not in value, value
+    assert not list(root.iter(SVG + "text"))
+    assert "font" not in svg and "<image" not in svg and "<script" not in svg
+    return root
+
+
+@pytest.mark.parametrize("moment", list(MOMENTS))
+@pytest.mark.parametrize("spec", all_specs())
+def test_figures_are_self_contained_svg(spec: str, moment: str) -> None:
+    figure = _moment(spec, moment)
+    root = _check_self_contained(figure_svg(figure))
+    uses = [el.get("href") for el in root.iter(SVG + "use") if el.get("href", "").startswith(("#c-", "#back"))]
+    # Nested uses inside the card symbols are not counted: only the cards the figure places.
+    placed = [el for el in root if el.tag == SVG + "use"]
+    assert len(placed) == len(figure.cards) and len(uses) >= len(figure.cards)
+    assert figure.title and root.find(SVG + "title").text == figure.title
+
+
+def test_title_and_labels_escape_user_text() -> None:
+    figure = _figure_at("quadrille", 5)
+    nasty = 'Кадриль <script>&amp; "quotes" \'too\'</script>'
+    svg = figure_svg(dataclasses.replace(figure, title=nasty))
+    root = _check_self_contained(svg)
+    assert root.find(SVG + "title").text == nasty
+    assert "<script>" not in svg
+    assert "&lt;script&gt;&amp;amp;" in svg
+
+
+@pytest.mark.parametrize("spec", GAME_IDS)
+def test_same_bytes_twice(spec: str) -> None:
+    figure = _moment(spec, "mid")
+    assert figure_svg(figure) == figure_svg(figure)
+    assert figure_of(make_game(spec), _played(spec).states[7]) == figure_of(make_game(spec), _played(spec).states[7])
+
+
+def test_same_bytes_across_processes_and_hash_seeds() -> None:
+    code = (
+        "import hashlib;from generator.games import make_game;from generator.deals import stock_indices;"
+        "from generator.play import play_out,no_peek;from generator.figures import figure_of;"
+        "from generator.svg.figure import figure_svg;g=make_game('gallery');"
+        "p=play_out(g,stock_indices('gallery',1),no_peek);"
+        "print(hashlib.sha256(figure_svg(figure_of(g,p.states[60],last_move=p.moves[59]),colors=4).encode()).hexdigest())"
+    )
+    digests = set()
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
+        assert out.returncode == 0, out.stderr
+        digests.add(out.stdout.strip())
+    here = _played("gallery")
+    svg = figure_svg(figure_of(here.game, here.states[60], last_move=here.moves[59]), colors=4)
+    assert digests == {hashlib.sha256(svg.encode()).hexdigest()}
+
+
+# ---------------------------------------------------------------- staged positions
+
+
+def _staged(game_id: str, places: Mapping[str, list[int]], redeals: int = 0) -> Game:
+    """The game with a hand-made table: ``places`` by name, bottom card first (the state is ignored)."""
+    base = type(make_game(game_id))
+
+    class Staged(base):  # type: ignore[misc, valid-type]
+        def contents(self, state: object) -> dict[int, tuple[int, ...]]:
+            return {self.place_id(name): tuple(cards) for name, cards in places.items() if cards}
+
+        def redeals_done(self, state: object) -> int:
+            return redeals
+
+    return Staged()
+
+
+def _full_gallery() -> dict[str, list[int]]:
+    """All 104 cards face up: eight queens on top, the kings with eleven cards each; every face shown twice."""
+    rank = lambda c: c % 13 + 1  # noqa: E731
+    others = [c for c in range(52) if rank(c) not in (12, 13)] * 2
+    kings = [c for c in range(52) if rank(c) == 13] * 2
+    queens = [c for c in range(52) if rank(c) == 12] * 2
+    table = {f"queen:{i + 1}": [queens[i]] for i in range(8)}
+    table.update({f"pile:{i + 1}": [kings[i], *others[i::8]] for i in range(8)})
+    return table
+
+
+def test_a_figure_of_104_cards_is_at_most_60_kb() -> None:
+    """Every face twice, plus the back, a from-mark and a framed card: the worst a figure gets, under 60 KB."""
+    table = _full_gallery()
+    game = _staged("gallery", table)
+    figure = figure_of(game, None)
+    assert len(figure.cards) == 104 and figure.card_indices() == set(range(52))
+    svg = figure_svg(figure)
+    assert len(svg.encode()) <= 60_000, len(svg.encode())
+    # The same with a card back in the stock and the last move marked (one more card on the table).
+    table["stock"] = [0]
+    top = table["pile:3"][-1]
+    move = Move(top, game.place_id("queen:8"), game.place_id("pile:3"))
+    marked = figure_of(_staged("gallery", table), None, last_move=move)
+    assert marked.has_back and marked.marks and any(c.highlight for c in marked.cards)
+    for colors in (2, 4):
+        size = len(figure_svg(marked, colors=colors).encode())
+        assert size <= 60_000, (colors, size)
+    _check_self_contained(figure_svg(marked))
+
+
+def _pile_spots(figure: Figure, x: float) -> list:
+    return [c for c in figure.cards if abs(c.x - x) < 1e-9]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "pile"), [("gallery", "pile:5"), ("village", "pile:2"), ("brunette_blonde", "pile:8")]
+)
+def test_long_piles_keep_the_figure_bounds_and_the_top_card_whole(game_id: str, pile: str) -> None:
+    """A 40-card pile squeezes into the same bounds as the longest pile fanned in full, its top card whole."""
+    cards = [c % 52 for c in range(12, 52)]
+    assert len(cards) == 40
+    long_figure = figure_of(_staged(game_id, {pile: cards}), None)
+    module = __import__(f"generator.figures.{game_id}", fromlist=["PILE_HEIGHT"])
+    full = round((module.PILE_HEIGHT - CARD_H) / FAN_STEP) + 1
+    bound_figure = figure_of(_staged(game_id, {pile: cards[:full]}), None)
+    assert (long_figure.width, long_figure.height) == (bound_figure.width, bound_figure.height)
+
+    slot = next(s for s in long_figure.slots if s.place == pile)
+    spots = _pile_spots(long_figure, slot.x)
+    assert [s.card for s in spots] == cards
+    assert spots[-1].y + CARD_H <= slot.y + module.PILE_HEIGHT + 1e-9
+    assert max(s.y + CARD_H for s in long_figure.cards) <= long_figure.height
+    # The top card is drawn last of all cards that could touch it: nothing lies over it.
+    top = spots[-1]
+    later = long_figure.cards[long_figure.cards.index(top) + 1 :]
+    assert not [c for c in later if abs(c.x - top.x) < CARD_W and abs(c.y - top.y) < CARD_H]
+    # The base card and the last few show rank and suit; the squeezed middle still shows every edge.
+    steps = [b.y - a.y for a, b in itertools.pairwise(spots)]
+    assert steps[0] >= READ_STEP - 1e-9 and all(s >= READ_STEP - 1e-9 for s in steps[-3:])
+    assert min(steps) >= EDGE_STEP - 1e-9
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 5, 13, 14, 15, 16, 20, 40, 47, 60, 104, 300])
+@pytest.mark.parametrize("max_height", [None, CARD_H, 3.0, 4.4, 5.6])
+def test_fan_offsets_fit(count: int, max_height: float | None) -> None:
+    offsets = fan_offsets(count, max_height)
+    assert len(offsets) == count
+    if count:
+        assert offsets[0] == 0.0
+        assert all(b >= a for a, b in itertools.pairwise(offsets))
+        assert all(b - a <= FAN_STEP + 1e-9 for a, b in itertools.pairwise(offsets))
+        if max_height is not None:
+            assert offsets[-1] + CARD_H <= max(max_height, CARD_H) + 1e-9
+        elif count > 1:
+            assert offsets[1] == FAN_STEP
+
+
+def test_the_last_move_is_marked() -> None:
+    played = _played("brunette_blonde")
+    k = next(i for i, m in enumerate(played.moves, 1) if not m.is_redeal and played.game.place_name(m.src) == "waste")
+    move = played.moves[k - 1]
+    figure = figure_of(played.game, played.states[k], last_move=move)
+    framed = [c for c in figure.cards if c.highlight]
+    assert [c.card for c in framed] == [move.card]
+    assert len(figure.marks) == 1
+    root = ET.fromstring(figure_svg(figure))
+    marks = [el for el in root.iter(SVG + "rect") if el.get("stroke") == MARK_COLOUR]
+    # A dashed outline where the card was, a solid frame round it where it lies.
+    assert sorted(bool(el.get("stroke-dasharray")) for el in marks) == [False, True]
+    plain = figure_of(played.game, played.states[k])
+    assert not plain.marks and not any(c.highlight for c in plain.cards)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def _svg_cli(*args: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "svg", *args, "-o", str(tmp_path)],
+        capture_output=True, text=True, cwd=ROOT, timeout=300,
+    )
+
+
+def test_cli_writes_start_step_end_and_card(tmp_path: Path) -> None:
+    runs = [
+        (["quadrille", "--deal", "7"], ["quadrille-7-start.svg"]),
+        (["quadrille", "--deal", "7", "--step", "12", "--png", "--dpi", "72"],
+         ["quadrille-7-step-12.svg", "quadrille-7-step-12.png"]),
+        (["quadrille", "--deal", "7", "--end", "--colors", "4"], ["quadrille-7-end.svg"]),
+        (["quadrille:queens_first", "--deal", "3"], ["quadrille-queens_first-3-start.svg"]),
+        (["--card", "Д♠", "--png"], ["card-Qs.svg", "card-Qs.png"]),
+        (["--card", "10h"], ["card-10h.svg"]),
+        (["--card", "back"], ["card-back.svg"]),
+    ]
+    for args, names in runs:
+        result = _svg_cli(*args, tmp_path=tmp_path)
+        assert result.returncode == 0, result.stderr
+        for name in names:
+            assert (tmp_path / name).is_file(), name
+            assert str(tmp_path / name) in result.stdout
+    for name in ("quadrille-7-start.svg", "quadrille-7-step-12.svg", "card-Qs.svg"):
+        _check_self_contained((tmp_path / name).read_text(encoding="utf-8"))
+    step = (tmp_path / "quadrille-7-step-12.svg").read_text(encoding="utf-8")
+    assert f'stroke="{MARK_COLOUR}"' in step  # the step's last move is marked
+    assert "расклад №7" in step
+    png = Image.open(tmp_path / "quadrille-7-step-12.png")
+    assert png.format == "PNG" and png.size[0] > 100
+    assert Image.open(tmp_path / "card-Qs.png").size == (744, 1039)  # 63 × 88 mm at 300 dpi
+    assert not list(tmp_path.glob("*.part")) and not list(tmp_path.glob(".*"))
+    # Same input, same bytes.
+    before = (tmp_path / "quadrille-7-end.svg").read_bytes()
+    assert _svg_cli("quadrille", "--deal", "7", "--end", "--colors", "4", tmp_path=tmp_path).returncode == 0
+    assert (tmp_path / "quadrille-7-end.svg").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["quadrille", "--deal", "7", "--step", "9999"], "moves"),
+        (["--card", "Z♠"], "card"),
+        (["--card", "Д♠", "quadrille"], "not both"),
+        ([], "GAME"),
+        (["quadrille"], "--deal"),
+        (["quadrille", "--deal", "7", "--dpi", "29", "--png"], "30"),
+        (["quadrille", "--deal", "7", "--dpi", "1201", "--png"], "1200"),
+        (["quadrille", "--deal", "7", "--colors", "3"], "2 or 4"),
+        (["quadrille", "--deal", "7", "--step", "2", "--end"], "--end"),
+        (["quadrille", "--deal", "7", "--step", "-1"], "--step"),
+        (["klondike", "--deal", "7"], "klondike"),
+        (["quadrille", "--deal", "0"], "deal"),
+    ],
+)
+def test_cli_errors_are_one_line_with_status_2(tmp_path: Path, args: list[str], says: str) -> None:
+    result = _svg_cli(*args, tmp_path=tmp_path)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert says in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_cli_step_past_the_end_says_how_many_moves(tmp_path: Path) -> None:
+    played = _played("quadrille", 7)
+    result = _svg_cli("quadrille", "--deal", "7", "--step", str(len(played.moves) + 1), tmp_path=tmp_path)
+    assert result.returncode == 2 and f"has {len(played.moves)} moves" in result.stderr
+
+
+def test_cli_refuses_a_missing_output_directory(tmp_path: Path) -> None:
+    result = _svg_cli("--card", "Т♥", tmp_path=tmp_path / "nowhere")
+    assert result.returncode == 2 and "does not exist" in result.stderr
+
+
+# ---------------------------------------------------------------- cairosvg against Chromium
+
+CHROMIUM = next((shutil.which(name) for name in ("chromium", "chromium-browser") if shutil.which(name)), None)
+DPI = 150
+#: Share of pixels allowed to differ by more than a quarter of the range (max over R, G, B).
+OUTLIER_SHARE = 0.0002
+#: Mean absolute difference allowed per channel (0..255).
+MEAN_DIFF = 3.0
+
+
+def _cairosvg_png(svg: str, size: tuple[int, int]) -> Image.Image:
+    data = cairosvg.svg2png(bytestring=svg.encode(), output_width=size[0], output_height=size[1])
+    img = Image.open(io.BytesIO(data)).convert("RGBA")
+    return Image.alpha_composite(Image.new("RGBA", img.size, "white"), img).convert("RGB")
+
+
+def _chromium_png(svg: str, size: tuple[int, int], tmp: Path) -> Image.Image:
+    """The SVG as an <img> at exactly ``size`` CSS pixels on a white, margin-free page, one device pixel each."""
+    w, h = size
+    (tmp / "figure.svg").write_text(svg, encoding="utf-8")
+    (tmp / "page.html").write_text(
+        "<!DOCTYPE html><html><head><style>html,body{margin:0;padding:0;background:#fff;overflow:hidden}"
+        f"img{{display:block;width:{w}px;height:{h}px}}</style></head>"
+        '<body><img src="figure.svg"></body></html>',
+        encoding="utf-8",
+    )
+    shot = tmp / "shot.png"
+    subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+         "--force-device-scale-factor=1", f"--user-data-dir={tmp / 'profile'}", f"--screenshot={shot}",
+         f"--window-size={w},{h}", (tmp / "page.html").as_uri()],
+        capture_output=True, timeout=120, check=True,
+    )
+    img = Image.open(shot).convert("RGB")
+    assert img.size == size
+    return img
+
+
+def _difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
+    """(mean absolute difference per channel, share of pixels whose largest channel difference exceeds 64)."""
+    diff = ImageChops.difference(a, b)
+    r, g, bl = diff.split()
+    largest = ImageChops.lighter(ImageChops.lighter(r, g), bl)
+    outliers = sum(largest.histogram()[65:])
+    return sum(ImageStat.Stat(diff).mean) / 3, outliers / (a.size[0] * a.size[1])
+
+
+def _pixel_size(figure: Figure) -> tuple[int, int]:
+    """The figure at ``DPI`` with its 20 mm cards: about 1300 px across for the widest."""
+    per_unit = 20 / 25.4 * DPI
+    return round(figure.width * per_unit), round(figure.height * per_unit)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+@pytest.mark.parametrize("moment", ["start", "mid"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_cairosvg_and_chromium_draw_the_same_figure(game_id: str, moment: str, tmp_path: Path) -> None:
+    """cairosvg (the PNG path) and headless Chromium (a browser) must draw each figure alike.
+
+    Two renderers never agree pixel for pixel: their anti-aliasing differs
+    along every edge. Measured at 150 dpi (20 mm cards): a mean difference
+    of 0.1–0.9 of 255 per channel and at most 0.002 % of pixels whose
+    largest channel differs by more than 64 (a quarter of the range: more
+    than any edge's partial coverage disagrees by, less than ink against
+    paper). The test allows a mean of 3 and 0.02 % such pixels: ten times
+    the worst disagreement seen. A card left out, or the last card moved
+    2 mm (a third of a millimetre on paper), puts 0.07–0.7 % of pixels past
+    64, three times the allowance or more; the test tampers with the SVG
+    both ways to prove the allowance still catches them.
+    """
+    figure = _moment(game_id, moment)
+    svg = figure_svg(figure)
+    size = _pixel_size(figure)
+    browser = _chromium_png(svg, size, tmp_path)
+    mean, outliers = _difference(_cairosvg_png(svg, size), browser)
+    assert mean <= MEAN_DIFF and outliers <= OUTLIER_SHARE, (mean, outliers)
+    # The thresholds must catch a real mistake: the last card placed left out, or moved 2 mm to the right.
+    last = list(re.finditer(r'<use href="#(?:c-[^"]+|back)" x="([^"]+)"[^>]*/>\n', svg))[-1]
+    missing = svg[: last.start()] + svg[last.end():]
+    moved = last.group(0).replace(f'x="{last.group(1)}"', f'x="{float(last.group(1)) + 2:g}"')
+    shifted = svg[: last.start()] + moved + svg[last.end():]
+    for wrong in (missing, shifted):
+        _, bad = _difference(_cairosvg_png(wrong, size), browser)
+        assert bad > OUTLIER_SHARE, bad
