@@ -45,6 +45,13 @@ BAD = [
     ["rulebook", "-o", OUT],
     ["play", "quadrille", "--deal", "1", "--record", "missing/dir/r.json"],
     ["solve", "quadrille", "--deal", "4", "--record", f"{OUT}/lost.json"],  # a lost deal has no winning line
+    # figures
+    ["svg", "quadrille", "--deal", "1", "--step", "100000", "-o", OUT],
+    ["svg", "quadrille", "--deal", "1", "--dpi", "5", "--png", "-o", OUT],
+    ["svg", "--card", "Ж♠", "-o", OUT],
+    ["svg", "quadrille", "--card", "Д♠", "-o", OUT],
+    ["svg", "quadrille", "--deal", "1", "--colors", "3", "-o", OUT],
+    ["svg", "quadrille", "--deal", "1", "-o", "no/such/dir"],
     # records
     ["check", "nothing-here.json"],
     ["check", OUT],
