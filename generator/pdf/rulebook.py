@@ -223,15 +223,15 @@ def figure_section(game: Game, book: Book) -> list[Flowable]:
     Without a sample record the figure shows deal 1 after its forced opening moves, and says so.
     """
     sample = sample_line(game)
+    walked = not isinstance(sample, str)  # the walkthrough plays this very deal
     if isinstance(sample, str):
-        sample, note = opening_line(game, 1), ""
-    else:
-        note = " (ход{} разбора)"
+        sample = opening_line(game, 1)
     opening = opening_length(game, sample)
-    if note:
-        note = note.format(f"ы 1–{opening}" if opening > 1 else " 1")
-    caption = (f"«{game.title}», расклад №{sample.record.deal}: "
-               f"{OPENING_RU.get(game.id, 'начальная раскладка')}{note}.")
+    caption = f"«{game.title}», расклад №{sample.record.deal}: {OPENING_RU.get(game.id, 'начальная раскладка')}"
+    if walked:
+        moves = f"ходы 1–{opening}" if opening > 1 else "ход 1"
+        caption += " (" + f"{moves} разбора".replace(" ", NBSP) + ")"  # never broken inside
+    caption += "."
     return [book.figure(_figure(game, sample, opening, book, highlight=False), caption)]
 
 
@@ -251,7 +251,7 @@ def walkthrough_section(game: Game, book: Book) -> list[Flowable]:
     command = f"pasyans solve {game.full_id} --deal {deal}"
     story: list[Flowable] = [
         book.section(game, "walkthrough", f"Разбор расклада № {deal}"),  # a plain space in the outline
-        book.para(f"Расклад №{deal} — первый по номеру, который программа, зная колоду, доводит до конца. "
+        book.para(f"Расклад №{deal} — первый по номеру, для которого программа, зная колоду, нашла выигрыш. "
                   "Чтобы сыграть его настоящими картами, сложите колоду в таком порядке, сверху вниз (первой "
                   "сдаётся первая карта):", smart=True),
         Paragraph(_stock_markup(record.stock), s.moves.clone("stock_order", leftIndent=s.indent, firstLineIndent=0,
