@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: rulebook test lint bench clean venv
+.PHONY: rulebook test lint bench samples clean venv
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests bench
 
+
+# Maintainers: the book's solved sample deals (assets/samples/), slow.
+samples: $(STAMP)
+	$(BIN)/python -m generator.samples
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
