@@ -23,6 +23,30 @@ from generator.stats import measure, timing
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 BEGIN, END = "<!-- BENCH:solver -->", "<!-- /BENCH:solver -->"
+BOOK_BEGIN, BOOK_END = "<!-- BENCH:book -->", "<!-- /BENCH:book -->"
+
+
+def book_figures(runs: int = 3) -> str:
+    """Wall and CPU seconds of building the A4 rulebook (best of ``runs``), and its size."""
+    from generator.pdf.rulebook import build_rulebook
+
+    walls, cpus, size = [], [], 0
+    for _ in range(runs):
+        wall, cpu = time.perf_counter(), time.process_time()
+        size = len(build_rulebook("A4"))
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return (
+        f"A4 rulebook: best of {runs} builds **{min(walls):.1f} s** wall, {min(cpus):.1f} s CPU; "
+        f"{size / 1024:.0f} KiB (targets: ≤ 10 s, ≤ 2 MB)."
+    )
+
+
+def replace_block(text: str, begin: str, end: str, body: str) -> str:
+    block = f"{begin}\n{body}\n{end}"
+    if begin not in text:
+        return text.rstrip("\n") + "\n\n" + block + "\n"
+    return re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: block, text, flags=re.S)
 
 
 def quadrille_rate(deals: int = 20000) -> tuple[float, float]:
@@ -43,7 +67,15 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=10.0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", nargs="*", default=None, help="game specs to measure (default: all)")
+    parser.add_argument("--book-only", action="store_true", help="measure only the rulebook build")
     args = parser.parse_args()
+    text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n"
+    book = book_figures()
+    print(book, flush=True)
+    text = replace_block(text, BOOK_BEGIN, BOOK_END, book)
+    if args.book_only:
+        DOC.write_text(text, encoding="utf-8")
+        return 0
 
     rows = []
     for spec in args.only or all_specs():
@@ -68,7 +100,6 @@ def main() -> int:
     print(f"quadrille simulation: {plain:,.0f} deals/s, queens_first {strict:,.0f} deals/s", flush=True)
     table = "\n".join(
         [
-            BEGIN,
             f"Deals 1..{args.deals}, solver budget {args.budget:g} s per deal, {args.jobs} processes; "
             f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores.",
             "",
@@ -77,12 +108,9 @@ def main() -> int:
             *rows,
             "",
             f"«Кадриль» exact simulation, one core: **{plain:,.0f} deals/s** (`queens_first`: {strict:,.0f} deals/s).",
-            END,
         ]
     )
-    text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n\n" + BEGIN + "\n" + END + "\n"
-    text = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: table, text, flags=re.S)
-    DOC.write_text(text, encoding="utf-8")
+    DOC.write_text(replace_block(text, BEGIN, END, table), encoding="utf-8")
     print(f"wrote {DOC}", file=sys.stderr)
     return 0
 
