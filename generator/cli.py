@@ -34,13 +34,6 @@ class Parser(argparse.ArgumentParser):
         raise UserError(f"{message} (see '{self.prog} --help')")
 
 
-def _not_yet(name: str) -> Handler:
-    def handler(args: argparse.Namespace) -> int:
-        raise UserError(f"'{name}' is not yet available in pasyans {__version__}")
-
-    return handler
-
-
 def build_parser() -> Parser:
     parser = Parser(
         prog="pasyans",
@@ -53,10 +46,6 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for module in (games, engine, solving, draw, books, printables):
         module.register(commands)
-    for name, summary in ():
-        sub = commands.add_parser(name, help=summary, add_help=False)
-        sub.add_argument("rest", nargs=argparse.REMAINDER)
-        sub.set_defaults(handler=_not_yet(name))
     return parser
 
 

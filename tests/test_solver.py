@@ -35,6 +35,6 @@ def test_solve_command_prints_the_walkthrough_and_writes_a_checkable_record(cli,
     record = tmp_path / "q1.json"
     result = cli("solve", "quadrille", "--deal", "1", "--record", str(record))
     assert result.status == 0, result.err
-    assert "— Первая раскладка —" in result.out and "1. В♦ колода → кон" in result.out
+    assert "— Первый проход —" in result.out and "1. В♦ колода → кон" in result.out
     assert "Пасьянс вышел." in result.out
     assert cli("check", str(record)).out.startswith("ok: won")
