@@ -11,13 +11,11 @@ import argparse
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from generator import __version__
 from generator.commands import books, draw, engine, games, printables, solving
 from generator.errors import UserError
-
-Handler = Callable[[argparse.Namespace], int]
 
 EPILOG = """\
 games: village, brunette_blonde, quadrille, gallery, phalanx
