@@ -21,6 +21,15 @@ EPILOG = """\
 games: village, brunette_blonde, quadrille, gallery, phalanx
        (a variant is written GAME:VARIANT, e.g. quadrille:queens_first)
 Deal numbers are PySolFC game numbers, 1 .. 10**20.
+
+examples:
+  pasyans play quadrille --deal 7            the no-peek player's game, move by move
+  pasyans solve gallery --deal 2 --record g2.json && pasyans check g2.json
+  pasyans stats brunette_blonde:two_cards --deals 1000
+  pasyans svg phalanx --deal 2 --step 40 --png   a figure with the 40th move marked
+  pasyans deals quadrille --winnable --count 10  practice sheets with answers
+  pasyans rulebook --paper A5 -o book.pdf
+
 Run 'pasyans COMMAND --help' for the options of a command.
 """
 
