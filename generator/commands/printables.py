@@ -95,7 +95,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "deck",
         help="write a print-and-play pack of cards",
         description="Write our 52 cards at true size, 63 × 88 mm, 3 × 3 to a sheet with crop marks, never "
-        "scaled: print at 100 %%. --backs adds a sheet of backs after each sheet of faces, mirrored for "
+        "scaled: print at 100 %. --backs adds a sheet of backs after each sheet of faces, mirrored for "
         "long-edge duplex printing. The same arguments give the same bytes.",
     )
     deck.add_argument("--paper", metavar="SIZE", type=deck_paper, default="A4", help="A4 (default) or letter")

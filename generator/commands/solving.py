@@ -63,7 +63,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     stats = commands.add_parser(
         "stats",
         help="measure how often a game comes out",
-        description="Solve and play deals FROM .. FROM+DEALS-1 and report two win rates with Wilson 95%% "
+        description="Solve and play deals FROM .. FROM+DEALS-1 and report two win rates with Wilson 95% "
         "intervals: thoughtful (the solver, which knows the stock: an upper bound for real play) and "
         "no-peek (a fixed careful strategy that never looks at the stock). Unknowns count as not won.",
     )
