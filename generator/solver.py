@@ -5,7 +5,8 @@ Many Other Patience Games"): depth-first search, a transposition table on the
 game's canonical keys (symmetric states merged), and dominance moves — moves a
 game proves safe (``Game.safe_move``) are made without branching. The solver
 knows the stock order. It answers ``won`` (with every move), ``lost`` (the
-search space is exhausted: no line wins) or ``unknown`` (the budget ran out).
+search space is exhausted: no line wins; a game may cut off positions it proves
+hopeless with ``Game.dead_end``) or ``unknown`` (the budget ran out).
 It never guesses.
 """
 
@@ -88,6 +89,8 @@ def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None) -> 
             raise _OutOfBudget
         if max_nodes is not None and nodes > max_nodes:
             raise _OutOfBudget
+        if game.dead_end(state):
+            return False
         moves = game.order_moves(state, game.legal_moves(state))
         frames.append((state, len(path), moves[::-1]))
         return False

@@ -151,6 +151,13 @@ class Game(ABC):
         """
         return None
 
+    def dead_end(self, state: State) -> bool:
+        """True only for a position that provably cannot be won: the solver cuts it off.
+
+        It must never fire on a winnable position (argue the proof beside each override).
+        """
+        return False
+
     def order_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """The solver tries moves in this order: by default the no-peek player's choice first."""
         if len(moves) < 2:
