@@ -49,3 +49,9 @@ def move_ru(game: Game, move: Move, *, redeal_number: int | None = None) -> str:
         number = redeal_number if redeal_number is not None else -move.card
         return f"пересдача {number}" if number > 0 else "пересдача"
     return f"{card_str(move.card)} {place_ru(game, move.src)} → {place_ru(game, move.dst)}"
+
+
+def deal_heading(game: Game, deal: int) -> str:
+    """«Кадриль» (queens_first), расклад №7 — the first line of a printed game."""
+    variant = f" ({game.variant})" if game.variant else ""
+    return f"«{game.title}»{variant}, расклад №{deal}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -30,6 +31,17 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
         timeout=timeout,
     )
     return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def digests_across_hash_seeds(code: str, seeds: tuple[str, ...] = ("1", "2")) -> set[str]:
+    """What ``code`` prints, run in fresh processes under different hash seeds (one answer = no order accidents)."""
+    digests = set()
+    for seed in seeds:
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
+        assert out.returncode == 0, out.stderr
+        digests.add(out.stdout.strip())
+    return digests
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import argparse
 
 from generator.commands.common import add_deal_argument, add_game_arguments, game_from
 from generator.deals import stock_indices
-from generator.notation import move_ru
+from generator.notation import deal_heading, move_ru
 from generator.play import no_peek, play_out
 from generator.record import describe_move, read_record, record_of, replay, to_json
 from generator.safeio import check_output_path, write_text
@@ -43,7 +43,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         check_output_path(args.record)
     stock = stock_indices(game.id, args.deal)
     played = play_out(game, stock, no_peek)
-    print(f"«{game.title}»{' (' + game.variant + ')' if game.variant else ''}, расклад №{args.deal}")
+    print(deal_heading(game, args.deal))
     redeals = 0
     for number, move in enumerate(played.moves, 1):
         redeals += move.is_redeal

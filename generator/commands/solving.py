@@ -8,6 +8,7 @@ import os
 from generator.commands.common import add_deal_argument, add_game_arguments, game_from
 from generator.deals import MAX_DEAL, stock_indices
 from generator.errors import UserError
+from generator.notation import deal_heading
 from generator.record import record_of, to_json
 from generator.safeio import check_output_path, write_text
 from generator.solver import Budget, solve
@@ -84,7 +85,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         check_output_path(args.record)
     stock = stock_indices(game.id, args.deal)
     solution = solve(game, stock, budget=Budget(seconds=args.budget))
-    print(f"«{game.title}»{' (' + game.variant + ')' if game.variant else ''}, расклад №{args.deal}")
+    print(deal_heading(game, args.deal))
     print(as_text(game, solution.moves, solution.result))
     print(f"{solution.result}: {solution.nodes} positions searched in {solution.seconds:.2f} s")
     if args.record:

@@ -6,8 +6,6 @@ import hashlib
 import io
 import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 
 import cairosvg
@@ -18,6 +16,7 @@ from generator.art.faces import CARD_H, CARD_W, PIP_LAYOUT, face
 from generator.art.palette import colour
 from generator.cards import Card
 from generator.svg.cards import card_defs, card_id, card_svg, num
+from tests.conftest import digests_across_hash_seeds
 
 SVG = "{http://www.w3.org/2000/svg}"
 ALL = [*range(52), None]
@@ -120,12 +119,7 @@ def test_same_bytes_twice_and_across_hash_seeds() -> None:
         "import hashlib; from generator.svg.cards import card_defs;"
         "print(hashlib.sha256(card_defs(range(52), colors=4, back=True).encode()).hexdigest())"
     )
-    digests = set()
-    for seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": seed}
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
-        assert out.returncode == 0, out.stderr
-        digests.add(out.stdout.strip())
+    digests = digests_across_hash_seeds(code)
     assert digests == {hashlib.sha256(here.encode()).hexdigest()}
 
 

@@ -7,7 +7,6 @@ import functools
 import hashlib
 import io
 import itertools
-import os
 import re
 import shutil
 import subprocess
@@ -26,6 +25,7 @@ from generator.figures.base import CARD_H, CARD_W, EDGE_STEP, FAN_STEP, READ_STE
 from generator.games import GAME_IDS, Game, Move, all_specs, make_game
 from generator.play import Playthrough, no_peek, play_out
 from generator.svg.figure import MARK_COLOUR, figure_svg
+from tests.conftest import digests_across_hash_seeds
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -115,12 +115,7 @@ def test_same_bytes_across_processes_and_hash_seeds() -> None:
         "p=play_out(g,stock_indices('gallery',1),no_peek);"
         "print(hashlib.sha256(figure_svg(figure_of(g,p.states[60],last_move=p.moves[59]),colors=4).encode()).hexdigest())"
     )
-    digests = set()
-    for seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": seed}
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
-        assert out.returncode == 0, out.stderr
-        digests.add(out.stdout.strip())
+    digests = digests_across_hash_seeds(code)
     here = _played("gallery")
     svg = figure_svg(figure_of(here.game, here.states[60], last_move=here.moves[59]), colors=4)
     assert digests == {hashlib.sha256(svg.encode()).hexdigest()}
