@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: rulebook test lint bench samples clean venv
+.PHONY: rulebook test lint bench samples odds clean venv
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,11 @@ lint: $(STAMP)
 # Maintainers: the book's solved sample deals (assets/samples/), slow.
 samples: $(STAMP)
 	$(BIN)/python -m generator.samples
+
+# Maintainers: the book's odds over 10,000 deals of every game and variant (slow).
+SPECS := village brunette_blonde brunette_blonde:two_cards quadrille quadrille:queens_first gallery phalanx
+odds: $(STAMP)
+	for spec in $(SPECS); do $(BIN)/pasyans stats $$spec --deals 10000 --save || exit 1; done
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
