@@ -50,6 +50,9 @@ PREV = tuple(suit * 13 + (rank - 1) % 13 for suit in range(4) for rank in range(
 RANK0 = tuple(card % 13 for card in range(52))  # rank - 1
 SUIT = tuple(card // 13 for card in range(52))
 
+#: OFFSET[base][card]: how far ``card`` lies from the base rank on its foundation (0 = the base card).
+OFFSET = tuple(tuple((card % 13 - base) % 13 for card in range(52)) for base in range(13))
+
 #: FOUNDATION_CARDS[base][top]: the cards of a foundation of base rank ``base`` (0..12)
 #: whose top card is ``top``, bottom first.
 FOUNDATION_CARDS = tuple(
@@ -245,6 +248,176 @@ class Phalanx(Game):
                 return f"{card_str(move.card)} does not fit any foundation now"
         return super().explain_illegal(state, move)
 
+    # -- hints for the solver ---------------------------------------------------------------
+    #
+    # A model of phase two that the proofs below use. Call A the 25 pyramid cards plus the top
+    # of the collecting pile. A *play* puts a fitting card of A up; whichever it is, the pile
+    # loses its top card (it goes up itself, or it refills the emptied pyramid place), so A
+    # gains the next card of the pile, or the next stock card when the pile is empty. A *turn*
+    # puts the next stock card up if it fits, else onto the pile (a *push*). Cards reach the
+    # pile only by pushes, in stock order, and leave it only from the top.
+    #
+    # Confluence without pushes: while nothing is pushed, a fitting card stays fitting until it
+    # is played (its foundation can only move on by that card or its twin, and twins are one
+    # card), so the plays that can be made form one closure: every maximal sequence of plays
+    # puts the same cards up and empties the same number of pile cards. Playing any fitting
+    # card is then never wrong (an exchange argument: moving a card that a winning line plays
+    # later to the front keeps every other play of the line legal, and A only gains cards).
+
+    def safe_move(self, state: PhalanxState, moves: list[Move]) -> Move | None:
+        """Moves that cannot lose a win (each rule's proof is beside it)."""
+        if state.phase != PHASE_TWO or self._refill_pending(state):
+            # The deal and the refills are forced. Phase one is confluent (see the model above: no
+            # push happens in it, and refills come from the stock in order, one per play), so the
+            # position where phase two starts is the same, up to place names, whatever the order.
+            return moves[0]
+        if state.dealt == CARDS:
+            # Stock out: no push can happen any more, so by confluence every fitting card may go
+            # up at once; the deal is decided without search.
+            return moves[0]
+        if self.dead_end(state):
+            # A lost position stays lost whatever is played: any move is safe. Turning the stock
+            # ends the game soonest.
+            return moves[-1]
+        turn = moves[-1]
+        if state.waste and turn.src == STOCK and turn.dst >= FOUNDATION and self._turn_is_safe(state, turn.card):
+            return turn
+        return None
+
+    def _turn_is_safe(self, state: PhalanxState, card: int) -> bool:
+        """The next stock card fits and turning it now is provably safe.
+
+        Conditions: (i) it keeps fitting whatever is played before it is turned: it is the card
+        its suit's lower foundation wants (the other foundation only moves on with a card of
+        another rank, or with its twin, which then leaves it the second foundation), or its
+        twin is up or still in the stock; (ii) the plays that can be made without turning
+        (their closure) cannot empty the pile and then take one more, which would refill the
+        pyramid with this very card from the stock.
+
+        Proof: any line from here makes some plays and then must deal with this card; by (ii)
+        it turns it, and by (i) it fits then and goes up. Turning it first and then making the
+        same plays is legal (a card up can only stop a play of its twin, and by (i) the twin
+        then has the other foundation or is not in play) and ends in the same position.
+        """
+        offset = OFFSET[state.base]
+        suit, k = SUIT[card], offset[card]
+        heights = [offset[top] + 1 for top in state.tops if top >= 0 and SUIT[top] == suit]
+        heights += [0] * (2 - len(heights))
+        if k != min(heights):
+            twin_in_play = card in state.pyramid or card in state.waste
+            if twin_in_play:
+                return False
+        all_heights = [0] * 8
+        for top in state.tops:
+            if top >= 0:
+                slot = 2 * SUIT[top]
+                if all_heights[slot]:
+                    slot += 1
+                all_heights[slot] = offset[top] + 1
+        pool = [c for c in state.pyramid if c >= 0]
+        return _play_out(all_heights, offset, pool, state.waste) <= len(state.waste)
+
+    def dead_end(self, state: PhalanxState) -> bool:
+        """True only when the position provably cannot be won (phase two only).
+
+        Stock out: the greedy play-out decides (confluence). Otherwise, for each pile card Z
+        with d >= 1 cards above it: Z must come to the top of the pile some time. Say that first
+        happens after j more stock cards are turned. In that time every play takes one card off
+        the pile above Z and every push adds one, so plays = d + pushes, and every turned card
+        goes up or is pushed, so cards put up = plays + (j - pushes) = d + j. Those cards can
+        only come from H_j = the pyramid, the pile above Z and the next j stock cards (Z and
+        the cards below it stay buried), so d + j <= CU(H_j), the most cards of H_j that the
+        foundations could take in order. For j = 0 the exact figure is known: with no turn,
+        the plays form one closure (confluence), so Z can come up at once only if the greedy
+        play-out empties at least d pile cards. If no j qualifies, Z never comes free: lost.
+        """
+        if state.phase != PHASE_TWO or self._refill_pending(state):
+            return False
+        offset = OFFSET[state.base]
+        heights = [0] * 8  # suit s: heights[2s], heights[2s + 1]; a foundation's next card has offset = height
+        for top in state.tops:
+            if top >= 0:
+                slot = 2 * SUIT[top]
+                if heights[slot]:
+                    slot += 1
+                heights[slot] = offset[top] + 1
+        waste = state.waste
+        pool = [card for card in state.pyramid if card >= 0]
+        if state.dealt == CARDS:
+            plays = _play_out(heights, offset, pool, waste)
+            return plays < len(pool) + len(waste)
+        n = len(waste)
+        if n < 2:
+            return False
+        free_now = _play_out(heights, offset, pool, waste)  # pile cards that can come off without a turn
+        deepest = n - 1 - free_now  # cards waste[0 : deepest] cannot come up before a turn
+        if deepest <= 0:
+            return False
+        stock = state.stock[state.dealt :]
+        # Counts by suit * 13 + offset, and per suit the bit masks of offsets with >= 1 / >= 2 cards.
+        counts = [0] * 52
+        for card in pool:
+            counts[SUIT[card] * 13 + offset[card]] += 1
+        for card in waste[deepest:]:
+            counts[SUIT[card] * 13 + offset[card]] += 1
+        stock_counts = [0] * 52
+        for card in stock:
+            stock_counts[SUIT[card] * 13 + offset[card]] += 1
+        stock_keys = [SUIT[card] * 13 + offset[card] for card in stock]
+        rest = len(stock)
+        for z in range(deepest - 1, -1, -1):
+            d = n - 1 - z
+            # counts holds the pyramid and waste[z + 1 :] here
+            most = 0
+            for s in range(4):
+                one = two = 0
+                for k in range(13):
+                    c = counts[s * 13 + k] + stock_counts[s * 13 + k]
+                    if c:
+                        one |= 1 << k
+                        if c > 1:
+                            two |= 1 << k
+                most += _most_up(heights[2 * s], heights[2 * s + 1], one, two)
+            reach = min(most - d, rest)  # a j beyond this cannot satisfy d + j <= CU(H_j)
+            found = False
+            if reach >= 1:
+                cur = counts[:]
+                ones = [0, 0, 0, 0]
+                twos = [0, 0, 0, 0]
+                per_suit = [0, 0, 0, 0]
+                for s in range(4):
+                    one = two = 0
+                    for k in range(13):
+                        c = cur[s * 13 + k]
+                        if c:
+                            one |= 1 << k
+                            if c > 1:
+                                two |= 1 << k
+                    ones[s], twos[s] = one, two
+                    per_suit[s] = _most_up(heights[2 * s], heights[2 * s + 1], one, two)
+                total = per_suit[0] + per_suit[1] + per_suit[2] + per_suit[3]
+                for j in range(1, reach + 1):
+                    key = stock_keys[j - 1]
+                    s, k = divmod(key, 13)
+                    c = cur[key] = cur[key] + 1
+                    if c == 1:
+                        ones[s] |= 1 << k
+                    elif c == 2:
+                        twos[s] |= 1 << k
+                    else:
+                        continue
+                    value = _most_up(heights[2 * s], heights[2 * s + 1], ones[s], twos[s])
+                    total += value - per_suit[s]
+                    per_suit[s] = value
+                    if total - j >= d:
+                        found = True
+                        break
+            if not found:
+                return True
+            card = waste[z]
+            counts[SUIT[card] * 13 + offset[card]] += 1
+        return False
+
     # -- the careful player without second sight ----------------------------------------
 
     def no_peek_move(self, state: PhalanxState, moves: list[Move]) -> Move | None:
@@ -262,3 +435,62 @@ class Phalanx(Game):
             if move.src == WASTE:
                 best = move
         return best
+
+
+def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: tuple[int, ...]) -> int:
+    """How many plays can be made without turning the stock: the pyramid and the pile top are
+    available, each play brings the next pile card in; stops when nothing fits or the pile is
+    empty and nothing more fits. ``heights`` is not changed."""
+    h = list(heights)
+    have = [0] * 52  # by suit * 13 + offset
+    for card in pool:
+        have[SUIT[card] * 13 + offset[card]] += 1
+    next_pile = len(waste) - 1
+    if next_pile >= 0:
+        card = waste[next_pile]
+        have[SUIT[card] * 13 + offset[card]] += 1
+        next_pile -= 1
+    plays = 0
+    progress = True
+    while progress:
+        progress = False
+        for slot in range(8):
+            k = h[slot]
+            if k < 13:
+                index = (slot >> 1) * 13 + k
+                if have[index]:
+                    have[index] -= 1
+                    h[slot] = k + 1
+                    plays += 1
+                    if next_pile >= 0:
+                        card = waste[next_pile]
+                        have[SUIT[card] * 13 + offset[card]] += 1
+                        next_pile -= 1
+                    progress = True
+    return plays
+
+
+def _first_gap(mask: int, start: int) -> int:
+    """The least offset >= ``start`` whose bit is clear in ``mask`` (13 when none below 13)."""
+    gaps = (~mask | _FULL) >> start
+    return start + (gaps & -gaps).bit_length() - 1
+
+
+_FULL = 1 << 13  # a sentinel gap at offset 13
+
+
+def _most_up(a: int, b: int, one: int, two: int) -> int:
+    """An upper bound on how many cards of one suit its two foundations, of heights ``a`` and
+    ``b``, could take from a set of cards: ``one`` / ``two`` have bit k set when the set holds at
+    least one / two cards of offset k. The bound is the sum over offsets of the most copies of
+    that card the foundations can reach: offsets between the two heights are wanted once (by
+    the lower foundation, which gets there only through cards it finds), offsets from the higher
+    height on twice while both foundations can get there, once while only one can."""
+    if a > b:
+        a, b = b, a
+    low_end = _first_gap(one, a)  # the lower foundation can reach offsets below this
+    one_end = _first_gap(one, b)
+    if low_end < b:  # the lower foundation never reaches b: only the higher one goes on
+        return (low_end - a) + (one_end - b)
+    two_end = _first_gap(two, b)
+    return (b - a) + 2 * (two_end - b) + (one_end - two_end)

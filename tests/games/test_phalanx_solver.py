@@ -1,0 +1,154 @@
+"""«Македонская фаланга» and the thoughtful solver: safe moves, the dead-end test, records."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from generator.cards import parse_card_index
+from generator.deals import stock_indices
+from generator.games import make_game
+from generator.games.phalanx import PHASE_TWO, Phalanx, PhalanxState, _most_up
+from generator.play import no_peek, play_out
+from generator.record import from_json, record_of, replay, to_json
+from generator.solver import Budget, solve
+
+GAME = make_game("phalanx")
+
+
+def cards(*names: str) -> list[int]:
+    return [parse_card_index(n) for n in names]
+
+
+class _FromState(Phalanx):
+    """The same rules, but the game starts from a given mid-game position (for exhaustive checks)."""
+
+    def __init__(self, start: PhalanxState, plain: bool) -> None:
+        super().__init__()
+        self._start = start
+        if plain:  # no dominance and no dead-end cut: the solver then searches every line
+            self.safe_move = lambda state, moves: None  # type: ignore[method-assign]
+
+    def initial_state(self, stock):
+        return self._start
+
+
+def _positions(deal: int, seed: int, least_dealt: int) -> list[PhalanxState]:
+    """Phase-two positions (no refill pending) along a random line of deal ``deal``."""
+    rng = random.Random(seed)
+    state = GAME.initial_state(stock_indices("phalanx", deal))
+    found = []
+    while moves := GAME.legal_moves(state):
+        if state.phase == PHASE_TWO and not GAME.forced(state) and state.dealt >= least_dealt:
+            found.append(state)
+        plays = [m for m in moves if m.src != 0]
+        state = GAME.apply(state, rng.choice(plays) if plays and rng.random() < 0.7 else moves[-1])
+    return found
+
+
+# -- the solver's answers ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deal", [2, 10, 21])
+def test_the_solver_wins_these_deals_and_the_records_check_out(deal):
+    stock = stock_indices("phalanx", deal)
+    solution = solve(GAME, stock, budget=Budget(seconds=30))
+    assert solution.result == "won"
+    record = from_json(to_json(record_of(GAME, stock, solution.moves, solution.result, deal)))
+    replayed = replay(record)
+    assert replayed.ok and replayed.outcome == "won"
+
+
+def unwinnable_stock() -> tuple[int, ...]:
+    """Base card 4♠; the 25 pyramid cards are 7…К; then every card but the 4s and the 5♠s, with a
+    king last; then 5♠, 4♠, 5♠, 4♣, 4♣, 4♥, 4♥, 4♦, 4♦."""
+    pyramid = cards("9♠", "10♠", "В♠", "Д♠", "К♠", "9♣", "10♣", "В♣", "Д♣", "К♣", "9♥", "10♥", "В♥",
+                    "Д♥", "К♥", "9♦", "10♦", "В♦", "Д♦", "К♦", "8♣", "8♥", "8♦", "7♣", "7♥")  # fmt: skip
+    last = cards("5♠", "4♠", "5♠", "4♣", "4♣", "4♥", "4♥", "4♦", "4♦")
+    left = Counter({card: 2 for card in range(52)})
+    left.subtract([*pyramid, parse_card_index("4♠"), *last])
+    middle = sorted(left.elements(), key=lambda card: (card % 13 == 12, card))  # kings last
+    return (*pyramid, parse_card_index("4♠"), *middle, *last)
+
+
+def test_a_constructed_stock_that_cannot_be_won_is_lost():
+    # Why it cannot be won: the only foundation before the last nine stock cards is the base 4♠,
+    # which wants a 5♠, and both 5♠ are among those nine; no pyramid card (7…К) fits it, nor any
+    # other card (every other suit waits for its 4). So nothing can be played at all: every card
+    # turned goes onto the collecting pile, a king last. The last nine cards each fit as they come
+    # and go up (5♠, the second ♠ foundation, 5♠, the six other 4s). Then the foundations want 6♠
+    # or a 5 of ♣ ♥ ♦; the pyramid holds none, the pile's top is a king, and the stock is out.
+    stock = unwinnable_stock()
+    assert len(stock) == 104 and Counter(stock) == Counter({card: 2 for card in range(52)})
+    solution = solve(GAME, stock, budget=Budget(seconds=30))
+    assert solution.result == "lost"
+    # and the no-peek player, who has no choice either, ends blocked the same way
+    assert play_out(GAME, stock, no_peek).result == "lost"
+
+
+def test_a_tiny_budget_on_a_hard_deal_gives_unknown():
+    assert solve(GAME, stock_indices("phalanx", 12), budget=Budget(seconds=0.01)).result == "unknown"
+
+
+def test_the_solver_never_calls_lost_a_deal_the_no_peek_player_wins():
+    for deal in range(1, 61):
+        stock = stock_indices("phalanx", deal)
+        if play_out(GAME, stock, no_peek).result == "won":
+            assert solve(GAME, stock, budget=Budget(seconds=5)).result != "lost", deal
+
+
+# -- the proofs, checked against exhaustive search ------------------------------------------
+
+
+@pytest.mark.parametrize("deal", [1, 3, 4, 6, 9, 12])
+def test_safe_moves_and_dead_ends_agree_with_an_exhaustive_search_near_the_end(deal):
+    # From positions late in random lines, the solver with its dominance moves and dead-end cut
+    # and the plain search (every line) must give the same verdict, and no dead end is winnable.
+    checked = 0
+    for state in _positions(deal, seed=deal, least_dealt=97)[::4]:
+        ruled = solve(_FromState(state, plain=False), state.stock, budget=Budget(seconds=20))
+        plain = solve(_FromState(state, plain=True), state.stock, budget=Budget(seconds=20))
+        assert ruled.decided and plain.decided
+        assert ruled.result == plain.result, (deal, state.dealt)
+        if GAME.dead_end(state):
+            assert plain.result == "lost"
+        checked += 1
+    assert checked
+
+
+def test_the_dead_end_test_fires_on_the_constructed_loss_before_the_end():
+    stock = unwinnable_stock()
+    state = GAME.initial_state(stock)
+    fired = False
+    while moves := GAME.legal_moves(state):
+        fired = fired or GAME.dead_end(state)
+        state = GAME.apply(state, moves[0])
+    assert fired and not GAME.is_won(state)
+
+
+def test_dead_end_never_fires_along_the_solvers_winning_lines():
+    for deal in (2, 10, 21):
+        stock = stock_indices("phalanx", deal)
+        state = GAME.initial_state(stock)
+        for move in solve(GAME, stock, budget=Budget(seconds=30)).moves:
+            assert not GAME.dead_end(state)
+            state = GAME.apply(state, move)
+        assert GAME.is_won(state)
+
+
+def test_most_up_counts_what_two_foundations_of_one_suit_could_take():
+    def masks(counts):
+        one = sum(1 << k for k, n in enumerate(counts) if n >= 1)
+        two = sum(1 << k for k, n in enumerate(counts) if n >= 2)
+        return one, two
+
+    full = masks([2] * 13)
+    assert _most_up(0, 0, *full) == 26
+    assert _most_up(3, 5, *full) == 2 + 2 * 8  # offsets 3, 4 once; 5…12 twice
+    gap = masks([2, 2, 0] + [2] * 10)
+    assert _most_up(0, 0, *gap) == 4  # nothing passes offset 2
+    single = masks([2, 1, 2, 2] + [0] * 9)
+    assert _most_up(0, 0, *single) == 2 + 1 + 1 + 1  # one foundation goes on past offset 1
+    assert _most_up(4, 1, *masks([0, 1, 1, 1, 1, 1] + [0] * 7)) == 3 + 2  # the low one reaches 4; 4, 5 once each
