@@ -492,13 +492,10 @@ def _masks(counts: list[int]) -> list[list[int]]:
     return masks
 
 
-def _first_gap(mask: int, start: int) -> int:
-    """The least offset >= ``start`` whose bit is clear in ``mask`` (13 when none below 13)."""
-    gaps = (~mask | _FULL) >> start
-    return start + (gaps & -gaps).bit_length() - 1
-
-
-_FULL = 1 << 13  # a sentinel gap at offset 13
+#: _GAP[m]: the least offset whose bit is clear in the 13-bit mask ``m`` (13 when all are set).
+_GAP = tuple(min(13, ((~m) & (m + 1)).bit_length() - 1) for m in range(1 << 13))
+#: _BELOW[k]: the mask of offsets below k (so that _GAP[mask | _BELOW[k]] looks from offset k on).
+_BELOW = tuple((1 << k) - 1 for k in range(14))
 
 
 def _most_up(a: int, b: int, one: int, two: int) -> int:
@@ -510,9 +507,11 @@ def _most_up(a: int, b: int, one: int, two: int) -> int:
     height on twice while both foundations can get there, once while only one can."""
     if a > b:
         a, b = b, a
-    low_end = _first_gap(one, a)  # the lower foundation can reach offsets below this
-    one_end = _first_gap(one, b)
+    if b == 13:
+        return _GAP[one | _BELOW[a]] - a if a < 13 else 0
+    low_end = _GAP[one | _BELOW[a]]  # the lower foundation can reach offsets below this
+    one_end = _GAP[one | _BELOW[b]]
     if low_end < b:  # the lower foundation never reaches b: only the higher one goes on
         return (low_end - a) + (one_end - b)
-    two_end = _first_gap(two, b)
+    two_end = _GAP[two | _BELOW[b]]
     return (b - a) + 2 * (two_end - b) + (one_end - two_end)

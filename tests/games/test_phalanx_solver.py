@@ -93,7 +93,7 @@ def test_a_tiny_budget_on_a_hard_deal_gives_unknown():
 
 
 def test_the_solver_never_calls_lost_a_deal_the_no_peek_player_wins():
-    for deal in range(1, 61):
+    for deal in range(1, 101):
         stock = stock_indices("phalanx", deal)
         if play_out(GAME, stock, no_peek).result == "won":
             assert solve(GAME, stock, budget=Budget(seconds=5)).result != "lost", deal
