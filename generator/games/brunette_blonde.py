@@ -29,6 +29,7 @@ from generator.games.base import REDEAL, Game, Move
 STOCK, WASTE = 0, 1
 PILE = 2  # pile:1 … pile:8 are 2..9
 FOUNDATION = 10  # foundation:1 … foundation:8 are 10..17
+PLACES = 18
 ROW = 8
 REDEALS = 1
 TWO_CARDS_LIMIT = 2
@@ -42,6 +43,25 @@ FOUNDATION_NEEDS = tuple(0 if RANK[c] == 1 else (RANK[c] - 1) * 2 + 1 - CODE[c] 
 #: The code a pile top must have for the card to go on it (kings: none).
 PILE_NEEDS = tuple(-1 if RANK[c] == 13 else (RANK[c] + 1) * 2 + 1 - CODE[c] % 2 for c in range(52))
 IS_ACE = tuple(RANK[c] == 1 for c in range(52))
+#: ``bytes(cards).translate(TO_CODE)``: a row of cards as their codes, in one C call.
+TO_CODE = bytes(CODE) + bytes(256 - 52)
+#: Codes run 2 (black ace) … 27 (red king); 28 slots.
+CODES = 28
+#: The code one rank higher in the other colour (what goes on it on a foundation), 0 past the king.
+SUCC = tuple(((code // 2 + 1) * 2 + 1 - code % 2) if 2 <= code < 26 else 0 for code in range(CODES))
+#: The code one rank lower in the other colour (what it goes on on a foundation), 0 for aces.
+PRED = tuple(((code // 2 - 1) * 2 + 1 - code % 2) if code >= 4 else 0 for code in range(CODES))
+#: UNDER[top] lists the codes of a foundation whose top has code ``top``, ace first (colours alternate).
+UNDER = tuple(
+    tuple((rank * 2 + (top % 2 if (top // 2 - rank) % 2 == 0 else 1 - top % 2)) for rank in range(1, top // 2 + 1))
+    if top >= 2
+    else ()
+    for top in range(CODES)
+)
+#: HOLDS[top]: the codes of a foundation whose top has code ``top``.
+HOLDS = tuple(frozenset(codes) for codes in UNDER)
+#: The engine's moves, made once: ``MOVE[(card * PLACES + src) * PLACES + dst]``.
+MOVE = tuple(Move(card, src, dst) for card in range(52) for src in range(PLACES) for dst in range(PLACES))
 
 
 class BrunetteBlondeState(NamedTuple):
@@ -73,6 +93,8 @@ class BrunetteBlonde(Game):
         super().__init__(variant)
         #: Most cards a basic-row pile may hold.
         self.limit = TWO_CARDS_LIMIT if variant == "two_cards" else NO_LIMIT
+        self._last_state: BrunetteBlondeState | None = None
+        self._last_moves: list[Move] = []
 
     # -- the rules ------------------------------------------------------------------
 
@@ -81,6 +103,13 @@ class BrunetteBlonde(Game):
         return BrunetteBlondeState(tuple(stock), (), empty, empty, 0, bool(stock))
 
     def legal_moves(self, state: BrunetteBlondeState) -> list[Move]:
+        if state is self._last_state:  # the solver asks twice for each state it keeps
+            return list(self._last_moves)
+        moves = self._legal_moves(state)
+        self._last_state, self._last_moves = state, moves
+        return list(moves)
+
+    def _legal_moves(self, state: BrunetteBlondeState) -> list[Move]:
         stock, waste, piles, foundations, redeals, dealing = state
         if dealing:
             card = stock[0]
@@ -94,47 +123,63 @@ class BrunetteBlonde(Game):
         ptops = [CODE[cards[-1]] if cards and len(cards) < limit else -2 for cards in piles]
         empty = [PILE + i for i, cards in enumerate(piles) if not cards]
         moves: list[Move] = []
+        add = moves.append
         # To the foundations: pile tops, the waste top, the turned card. An ace only to the lowest free one.
         for i, cards in enumerate(piles):
             if cards:
                 card = cards[-1]
                 need = FOUNDATION_NEEDS[card]
                 if need in ftops:
+                    base = (card * PLACES + PILE + i) * PLACES + FOUNDATION
                     if need:
-                        moves.extend(Move(card, PILE + i, FOUNDATION + j) for j, top in enumerate(ftops) if top == need)
+                        for j, top in enumerate(ftops):
+                            if top == need:
+                                add(MOVE[base + j])
                     else:
-                        moves.append(Move(card, PILE + i, FOUNDATION + ftops.index(0)))
+                        add(MOVE[base + ftops.index(0)])
         if waste:
             card = waste[-1]
+            base = (card * PLACES + WASTE) * PLACES
             need = FOUNDATION_NEEDS[card]
             if need in ftops:
                 if need:
-                    moves.extend(Move(card, WASTE, FOUNDATION + j) for j, top in enumerate(ftops) if top == need)
+                    for j, top in enumerate(ftops):
+                        if top == need:
+                            add(MOVE[base + FOUNDATION + j])
                 else:
-                    moves.append(Move(card, WASTE, FOUNDATION + ftops.index(0)))
+                    add(MOVE[base + FOUNDATION + ftops.index(0)])
             need = PILE_NEEDS[card]
             if need in ptops:
-                moves.extend(Move(card, WASTE, PILE + j) for j, top in enumerate(ptops) if top == need)
-            moves.extend(Move(card, WASTE, dst) for dst in empty)
+                for j, top in enumerate(ptops):
+                    if top == need:
+                        add(MOVE[base + PILE + j])
+            for dst in empty:
+                add(MOVE[base + dst])
         if stock:
             card = stock[0]
+            base = card * PLACES * PLACES
             fits = False
             need = FOUNDATION_NEEDS[card]
             if need in ftops:
                 fits = True
                 if need:
-                    moves.extend(Move(card, STOCK, FOUNDATION + j) for j, top in enumerate(ftops) if top == need)
+                    for j, top in enumerate(ftops):
+                        if top == need:
+                            add(MOVE[base + FOUNDATION + j])
                 else:
-                    moves.append(Move(card, STOCK, FOUNDATION + ftops.index(0)))
+                    add(MOVE[base + FOUNDATION + ftops.index(0)])
             need = PILE_NEEDS[card]
             if need in ptops:
                 fits = True
-                moves.extend(Move(card, STOCK, PILE + j) for j, top in enumerate(ptops) if top == need)
-            moves.extend(Move(card, STOCK, dst) for dst in empty)
+                for j, top in enumerate(ptops):
+                    if top == need:
+                        add(MOVE[base + PILE + j])
+            for dst in empty:
+                add(MOVE[base + dst])
             if not fits:
-                moves.append(Move(card, STOCK, WASTE))
+                add(MOVE[base + WASTE])
         elif waste and redeals < REDEALS:
-            moves.append(REDEAL)
+            add(REDEAL)
         return moves
 
     def apply(self, state: BrunetteBlondeState, move: Move) -> BrunetteBlondeState:
@@ -185,17 +230,195 @@ class BrunetteBlonde(Game):
                 places[FOUNDATION + i] = cards
         return places
 
-    def key(self, state: BrunetteBlondeState):
-        """Piles in any order, and each foundation as the rank and colour of its top only.
+    def key(self, state: BrunetteBlondeState) -> tuple:
+        """Every card as its rank and colour, piles in any order, each foundation as its top only.
 
-        The basic-row places are interchangeable (the first deal fills the
-        leftmost empty one, but which empty place is leftmost does not change
-        what can happen next); a foundation's buried cards never move again
-        and its top card matters only by rank and colour.
+        Why two states with the same key have the same future (the same lines
+        of (from, to) places win from both, up to renaming the places):
+
+        - Rank and colour only. Let two states show the same code (rank and
+          colour, ``CODE``) at every position of every place: stock, waste,
+          piles, foundations. ``legal_moves`` reads cards only through
+          ``CODE``, ``FOUNDATION_NEEDS``, ``PILE_NEEDS`` and ``IS_ACE``, all
+          functions of the code, and through the sizes of the places; so
+          both states allow moves with the same (from, to) places, the moved
+          card being the top of ``from`` in each. ``apply`` moves that top card
+          (or turns the whole waste over), so the two results again show the
+          same codes everywhere, and ``is_won`` counts cards only. By
+          induction the two game trees are the same. Suits never matter, and
+          nor does which of the two packs a card came from.
+        - The eight basic-row places are interchangeable: no rule names a
+          place, so permuting them maps the legal moves of one state onto the
+          other's (during the first deal the leftmost empty place is filled,
+          and every empty place is alike).
+        - The foundations are interchangeable in the same way, and a
+          foundation's buried cards never move again: what goes on it depends
+          only on its top's code, and its height is its top's rank.
         """
         stock, waste, piles, foundations, redeals, dealing = state
-        tops = sorted(CODE[cards[-1]] if cards else 0 for cards in foundations)
-        return (stock, waste, tuple(sorted(piles)), tuple(tops), redeals, dealing)
+        return (
+            bytes(stock).translate(TO_CODE),
+            bytes(waste).translate(TO_CODE),
+            tuple(sorted(bytes(cards).translate(TO_CODE) for cards in piles)),
+            bytes(sorted(CODE[cards[-1]] if cards else 0 for cards in foundations)),
+            redeals,
+            dealing,
+        )
+
+    # -- hints for the solver -----------------------------------------------------------
+
+    def safe_move(self, state: BrunetteBlondeState, moves: list[Move]) -> Move | None:
+        """A move that cannot lose a win; see the proofs beside each case.
+
+        Notation: a card's *code* is its rank and colour; ``pred(c)`` is the
+        code one rank lower in the other colour (what a ``c`` card goes on in a
+        foundation), ``succ(c)`` the code one rank higher in the other colour.
+        There are four cards of each code. Let ``n(c)`` be how many ``c`` cards
+        are up: a ``c`` card may go up exactly when ``n(c) < n(pred(c))``
+        (aces: always, as eight foundations start with the eight aces). A code
+        ``c`` is *free* when it is an ace's or all four ``pred(c)`` cards are
+        up: then every ``c`` card may go up at any time, and no card can ever
+        be built on a ``c`` card on a pile (its cards, ``pred(c)``, are all up).
+        """
+        if len(moves) == 1:
+            return moves[0]  # no other choice: taking it loses nothing
+        stock, waste, foundations = state.stock, state.waste, state.foundations
+        present = None
+        for move in moves:
+            if move.dst < FOUNDATION:
+                continue
+            code = CODE[move.card]
+            if code >= 4 and sum(1 for cards in foundations if cards and PRED[code] in HOLDS[CODE[cards[-1]]]) < 4:
+                continue
+            # Rule: a card x of a free code c goes up (from a pile, the waste or the stock) if one of
+            # d = succ(c), e = succ(d) -- and, in two_cards, f = succ(e) -- has no card left in the
+            # stock or the waste (a king's succ does not exist and counts as absent).
+            # Proof, by simulation. Let P be any position reached from here by a line L that wins,
+            # Q the position reached from here with x up first. Invariant: there is a set U of cards
+            # that are up in Q but not in P such that (a) every place of Q holds the cards of the
+            # same place of P minus those of U, in the same order; (b) U holds codes c, d, e only,
+            # with U(d) <= U(c) and U(e) <= U(d) (U(k): the U cards of code k), and e only in
+            # two_cards; (c) if a card u of U lies under a card y in P's pile, Q's pile is [y],
+            # u has code e and y code d. At first U = {x}. Each move of L is answered in Q:
+            # 1. a U card moves: nothing in Q (it is up there); U drops it if it went up.
+            # 2. a card y of code k not in U goes up: by (a) it is on top of the same place in Q, and
+            #    it may go up there: n_Q(k) - n_P(k) = U(k) <= U(pred k) = n_Q(pred k) - n_P(pred k)
+            #    by (b), or k = c, which is free.
+            # 3. a card w not in U goes from the waste or the stock onto a pile or into an empty
+            #    place: the same in Q, where the pile shows the same top by (a), or is empty because
+            #    its only card u is in U: then w goes there too, unless w has code c (it goes up in Q,
+            #    c is free, U takes it). On u of code c nothing can go (all pred(c) are up); on u of
+            #    code d only a c card; on u of code e a d card: that is case (c).
+            # 4. the turned card t goes to the waste in P, where it fits nothing. If it fits nothing
+            #    in Q either, the same. If it fits a foundation of Q: n_P(t) = n_P(pred t) but
+            #    n_Q(t) < n_Q(pred t), so pred t is in U with U(t) < U(pred t): t is a d or an e card
+            #    (an f card when e is in U), goes up in Q and joins U, keeping (b). If it fits only a
+            #    pile of Q: that pile has room that P's has not, so by (a) and (c) P's pile is [a, u]
+            #    with u in U of t's code (a c card would fit a foundation in P), Q's is [a]; t goes
+            #    onto a, and U swaps u for t: the codes in every place agree again. The code among
+            #    d, e, f that is absent from the stock and the waste is never turned (cards never come
+            #    back from a pile or a foundation), so U never gets it nor the codes after it.
+            # 5. the redeal: Q's stock is empty too; Q turns its waste over (P's minus U), or, if that
+            #    is empty, stays, and P's new stock is all in U (case 1).
+            # When L has won, U is empty and Q is won. Without the two_cards limit, in case 3 the
+            # card u of code e may lie on another card in P, which Q cannot copy: there the rule
+            # asks for d or e absent, so that U holds codes c and d only and case (c) never arises.
+            if present is None:
+                present = (bytes(stock) + bytes(waste)).translate(TO_CODE)
+            d = SUCC[code]
+            if not d or d not in present:
+                return move
+            e = SUCC[d]
+            if not e or e not in present:
+                return move
+            if self.limit == TWO_CARDS_LIMIT:
+                f = SUCC[e]
+                if not f or f not in present:
+                    return move
+        # The turned card fits nothing and no table move is left: it goes to the waste, and an
+        # empty place is no better. Proof: "into an empty place" gives the position that "to the
+        # waste" followed by "the waste top into that place" gives, and both of those are legal.
+        if stock and moves[-1].dst == WASTE and all(move.src == STOCK for move in moves):
+            return moves[-1]
+        return None
+
+    def dead_end(self, state: BrunetteBlondeState) -> bool:
+        """True only for a position that cannot be won: two_cards after the redeal, by a relaxed game.
+
+        The relaxed game. The cards now up stay up. The cards still in the
+        stock are *loose*: they never move, but a loose card of code ``p``
+        counts for the cards that go on it: a card of code ``k`` may go up
+        when fewer cards of code ``k`` are up (not counting loose ones) than
+        cards of code ``pred(k)`` are up or loose. The piles' cards and any
+        card put there later sit in 16 cells, reachable in any order; the
+        waste keeps its order. Moves: a cell card or the waste top goes up
+        when allowed; the waste top goes into a free cell.
+
+        A real line from here is a relaxed line, so a lost relaxed game means
+        a lost position. The redeal is used, so the waste is never turned over
+        again: a card thrown on it later lies above all of today's waste
+        cards, and today's cards leave it from the top only, so whenever the
+        real game moves one of them it is the relaxed waste top too. A real
+        card going up may go up in the relaxed game: its real count is at
+        least its relaxed count, and the real count of its pred code at most
+        the up plus loose ones. A real move onto a pile is a move into a cell
+        (the piles hold at most 16 cards); a loose card turned later is simply
+        left out.
+
+        The greedy loop below decides the relaxed game: it puts a card up
+        whenever one may go (a cell card before the waste top) and moves the
+        waste top into a cell only when nothing may go up. Putting a card x up
+        loses nothing: if a winning relaxed line next puts up another card y
+        of x's code instead, the line with x up now and y left in place wins
+        too (y ends where x was: in a cell, or on the waste top, which then
+        goes into the cell x left free; x is the waste top only when no cell
+        holds a card of its code, as all cards of one code may go up together,
+        and a deeper card y is reached only after x went into a cell); every
+        other code only gains. When nothing may go
+        up, moving the waste top into a cell is the only move.
+        """
+        if self.limit != TWO_CARDS_LIMIT or not state.redeals:
+            return False
+        up = [0] * CODES
+        for cards in state.foundations:
+            for card in cards:
+                up[CODE[card]] += 1
+        # Up and loose cards of each code, for the cards built on them (loose cards never move).
+        supply = up[:]
+        for card in state.stock:
+            supply[CODE[card]] += 1
+        cells = [0] * CODES  # cell cards by code
+        for cards in state.piles:
+            for card in cards:
+                cells[CODE[card]] += 1
+        free = ROW * self.limit - sum(cells)
+        codes = bytes(state.waste).translate(TO_CODE)
+        top = len(codes)
+        todo = [code for code in range(2, CODES) if cells[code]]
+        while True:
+            while todo:  # cell cards first, as long as any may go up
+                code = todo.pop()
+                while cells[code] and (code < 4 or up[code] < supply[PRED[code]]):
+                    up[code] += 1
+                    supply[code] += 1
+                    cells[code] -= 1
+                    free += 1
+                    if cells[SUCC[code]]:
+                        todo.append(SUCC[code])
+            if not top:
+                return free < ROW * self.limit
+            code = codes[top - 1]
+            top -= 1
+            if code < 4 or up[code] < supply[PRED[code]]:
+                up[code] += 1
+                supply[code] += 1
+                if cells[SUCC[code]]:
+                    todo.append(SUCC[code])
+            elif free:
+                cells[code] += 1
+                free -= 1
+            else:
+                return True
 
     def explain_illegal(self, state: BrunetteBlondeState, move: Move) -> str:
         legal = self.legal_moves(state)

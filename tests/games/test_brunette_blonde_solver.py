@@ -1,0 +1,209 @@
+"""«Брюнетка и блондинка»: the solver's hints (key, safe moves, dead ends) checked against plain search."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.cards import parse_card_index
+from generator.deals import stock_indices
+from generator.games import make_game
+from generator.games.brunette_blonde import BrunetteBlondeState
+from generator.play import no_peek, play_out
+from generator.record import from_json, record_of, replay, to_json
+from generator.solver import Budget, solve
+
+SPECS = ["brunette_blonde", "brunette_blonde:two_cards"]
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card_index(word) for word in text.split()]
+
+
+def search(game, state, max_nodes: int, *, hints: bool) -> str:
+    """Depth-first search from a position: 'won', 'lost' or 'unknown'; with or without the engine's hints."""
+    seen: set = set()
+    todo = [state]
+    nodes = 0
+    while todo:
+        state = todo.pop()
+        while hints and not game.is_won(state):
+            moves = game.legal_moves(state)
+            move = game.safe_move(state, moves) if moves else None
+            if move is None:
+                break
+            state = game.apply(state, move)
+        if game.is_won(state):
+            return "won"
+        key = game.key(state) if hints else state
+        if key in seen:
+            continue
+        seen.add(key)
+        nodes += 1
+        if nodes > max_nodes:
+            return "unknown"
+        if hints and game.dead_end(state):
+            continue
+        todo.extend(game.apply(state, move) for move in reversed(game.legal_moves(state)))
+    return "lost"
+
+
+# -- won deals and their records ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("spec", "deals"), [("brunette_blonde", (1, 2, 3)), ("brunette_blonde:two_cards", (1, 2, 8))])
+def test_solver_wins_fixed_deals_and_each_record_replays(spec, deals):
+    game = make_game(spec)
+    for deal in deals:
+        stock = stock_indices(game.id, deal)
+        solution = solve(game, stock, budget=Budget(seconds=20))
+        assert solution.result == "won", deal
+        record = from_json(to_json(record_of(game, stock, solution.moves, "won", deal)))
+        replayed = replay(record)
+        assert replayed.ok, replayed.reason
+        assert replayed.outcome == "won"
+
+
+def test_a_short_stock_is_lost():
+    # Only 19 cards: the foundations can never hold all 104, so no line wins and the solver must
+    # exhaust every one (both redeal choices, every place for every card) and answer "lost".
+    game = make_game("brunette_blonde:two_cards")
+    stock = cards("К♠ К♣ К♥ К♦ Д♠ Д♣ Д♥ Д♦ Т♠ 2♥ 3♣ Т♦ 2♠ 3♥ 4♣ Д♥ В♠ 10♦ 9♣")
+    assert solve(game, stock, budget=Budget(seconds=20)).result == "lost"
+
+
+def test_a_tiny_budget_on_a_hard_deal_is_unknown():
+    game = make_game("brunette_blonde:two_cards")
+    assert solve(game, stock_indices(game.id, 5), budget=Budget(seconds=0.01)).result == "unknown"
+
+
+# -- the key ----------------------------------------------------------------------------
+
+
+def test_key_sees_rank_and_colour_only():
+    game = make_game("brunette_blonde:two_cards")
+    state, _ = _dealt(game, "К♠ К♣ К♥ К♦ К♠ К♣ К♥ К♦ 5♥ 9♣")
+    hearts = game.apply(state, game.legal_moves(state)[0])  # 5♥ to the waste
+    diamonds = hearts._replace(waste=tuple(cards("5♦")))
+    clubs = hearts._replace(waste=tuple(cards("5♣")))
+    assert game.key(hearts) == game.key(diamonds)  # same rank and colour: the same future
+    assert game.key(hearts) != game.key(clubs)  # another colour: another future
+    # Piles swapped and suits swapped within a colour: the same future.
+    swapped = hearts._replace(piles=tuple(tuple(cards("К♣")) if p == tuple(cards("К♠")) else p for p in hearts.piles))
+    assert game.key(swapped) == game.key(hearts)
+
+
+def _dealt(game, text: str):
+    state = game.initial_state(cards(text))
+    forced = []
+    while game.forced(state):
+        move = game.legal_moves(state)[0]
+        forced.append(move)
+        state = game.apply(state, move)
+    return state, forced
+
+
+# -- safe moves -------------------------------------------------------------------------
+
+
+def test_a_free_ace_goes_up_only_when_its_chain_is_short():
+    game = make_game("brunette_blonde:two_cards")
+    kings = tuple((card,) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣ К♥"))
+    empty = ((),) * 8
+
+    def position(stock: str) -> BrunetteBlondeState:
+        return BrunetteBlondeState(tuple(cards(stock)), (), (*kings, tuple(cards("Т♠"))), empty, 0, False)
+
+    # Т♠ on a pile, and a red two, a black three and a red four still to come: no rule applies.
+    busy = position("9♣ 2♥ 3♣ 4♥")
+    assert game.safe_move(busy, game.legal_moves(busy)) is None
+    # The black three gone (e = succ(succ(ace)) is absent): the ace goes up at once.
+    free = position("9♣ 2♥ 4♥")
+    moves = game.legal_moves(free)
+    assert game.safe_move(free, moves) == next(m for m in moves if m.dst >= 10)
+
+
+def test_a_card_that_fits_nothing_goes_to_the_waste_rather_than_an_empty_place():
+    game = make_game("brunette_blonde:two_cards")
+    kings = tuple((card,) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣ К♥"))
+    state = BrunetteBlondeState(tuple(cards("9♣ 5♥")), (), (*kings, ()), ((),) * 8, 0, False)
+    moves = game.legal_moves(state)
+    assert {game.describe(m) for m in moves} == {"9♣ stock → waste", "9♣ stock → pile:8"}
+    assert game.describe(game.safe_move(state, moves)) == "9♣ stock → waste"
+
+
+def test_safe_moves_and_dead_ends_agree_with_plain_search():
+    # Positions late in the second pass of real deals, where plain exhaustive search decides:
+    # the search with the engine's key, safe moves and dead ends must reach the same verdict.
+    game = make_game("brunette_blonde:two_cards")
+    verdicts = set()
+    for deal in (4, 9, 14, 28, 30, 39):
+        played = play_out(game, stock_indices(game.id, deal), no_peek)
+        position = next(s for s in played.states if s.redeals == 1 and len(s.stock) == 14)
+        plain = search(game, position, 60_000, hints=False)
+        assert plain != "unknown", deal
+        assert search(game, position, 60_000, hints=True) == plain, deal
+        verdicts.add(plain)
+    assert verdicts == {"won", "lost"}
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_safe_moves_keep_wins(spec):
+    # With and without the safe moves the solver finds the same won deals (and never calls one lost).
+    game = make_game(spec)
+    plain = make_game(spec)
+    plain.safe_move = lambda state, moves: None
+    for deal in (1, 2, 3, 4, 8, 9, 10, 11, 12):
+        stock = stock_indices(game.id, deal)
+        with_hints = solve(game, stock, budget=Budget(seconds=2)).result
+        without = solve(plain, stock, budget=Budget(seconds=2)).result
+        assert "lost" not in (with_hints, without), deal
+        if "unknown" not in (with_hints, without):
+            assert with_hints == without, deal
+
+
+def test_dead_end_never_fires_on_a_winning_line():
+    game = make_game("brunette_blonde:two_cards")
+    for deal in (1, 2, 3, 4):
+        stock = stock_indices(game.id, deal)
+        solution = solve(game, stock, budget=Budget(seconds=20))
+        assert solution.result == "won"
+        state = game.initial_state(stock)
+        for move in solution.moves:
+            assert not game.dead_end(state)
+            state = game.apply(state, move)
+
+
+# -- dead ends --------------------------------------------------------------------------
+
+
+def test_dead_end_after_the_redeal_with_a_blocked_waste():
+    game = make_game("brunette_blonde:two_cards")
+    # After the redeal: seven kings covered by queens, one empty place, 2♣ on 3♦ in the waste and
+    # nothing up. 2♣ may go into the empty place (a legal move), but neither 2♣ (no red ace) nor
+    # 3♦ (no black two) nor a queen (no jack) can ever go up, and 16 places hold at most 16 cards.
+    pairs = tuple(tuple(cards(pair)) for pair in ("К♠ Д♥", "К♣ Д♦", "К♥ Д♠", "К♦ Д♣", "К♠ Д♦", "К♣ Д♥", "К♥ Д♣"))
+    state = BrunetteBlondeState((), tuple(cards("3♦ 2♣")), (*pairs, ()), ((),) * 8, 1, False)
+    assert game.legal_moves(state)
+    assert game.dead_end(state)
+    assert search(game, state, 1000, hints=False) == "lost"
+    assert not game.dead_end(state._replace(redeals=0))  # before the redeal the waste comes round again
+    # A red ace still in the stock lets 2♣ and then 3♦ go up in the relaxed game: not a dead end.
+    assert not game.dead_end(BrunetteBlondeState(tuple(cards("Т♥")), state.waste, ((),) * 8, ((),) * 8, 1, False))
+
+
+def test_dead_end_is_off_in_the_basic_game():
+    game = make_game("brunette_blonde")
+    state = BrunetteBlondeState((), tuple(cards("3♦")), (tuple(cards("К♠ Д♥")),) * 8, ((),) * 8, 1, False)
+    assert not game.dead_end(state)
+
+
+# -- thoughtful against the player who cannot see the stock ------------------------------------
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_thoughtful_is_never_lost_where_the_no_peek_player_wins(spec):
+    game = make_game(spec)
+    for deal in range(1, 101):
+        stock = stock_indices(game.id, deal)
+        if play_out(game, stock, no_peek).result == "won":
+            assert solve(game, stock, budget=Budget(seconds=1)).result == "won", deal
