@@ -286,9 +286,28 @@ class Phalanx(Game):
             # ends the game soonest.
             return moves[-1]
         turn = moves[-1]
+        if _playing_everything_wins(state):
+            # Playing every card that fits before each turn (the careful player's way) wins,
+            # checked by playing it out: the first play of it (any: the plays between two turns
+            # commute) or the turn when nothing fits starts a winning line.
+            plays = [move for move in moves if move.src != STOCK]
+            return plays[0] if plays else turn
+        if turn.src == STOCK and _turning_everything_wins(state):
+            # Turning the whole stock without a play, then playing everything that fits, wins
+            # (checked by playing it out): the turn starts a winning line, so it loses no win.
+            return turn
         if state.waste and turn.src == STOCK and turn.dst >= FOUNDATION and self._turn_is_safe(state, turn.card):
             return turn
         return None
+
+    def order_moves(self, state: PhalanxState, moves: list[Move]) -> list[Move]:
+        """Turn the stock first, then the pile's top, then pyramid cards: a play is worth making
+        only to save a card from being buried, and a lazy line that fails is cut short by the
+        dead-end test, so the search gets back to its early choices soon. (The eager line, the
+        careful player's, is tried at every node by ``safe_move``.)"""
+        if len(moves) < 2:
+            return moves
+        return sorted(moves, key=lambda move: 0 if move.src == STOCK else 1 if move.src == WASTE else 2)
 
     def _turn_is_safe(self, state: PhalanxState, card: int) -> bool:
         """The next stock card fits and turning it now is provably safe.
@@ -442,6 +461,94 @@ class Phalanx(Game):
             if move.src == WASTE:
                 best = move
         return best
+
+
+def _playing_everything_wins(state: PhalanxState) -> bool:
+    """Whether this line wins: play every card that fits (each play brings in the next pile card,
+    or the next stock card when the pile is empty), turn the next stock card only when nothing
+    fits, and so on to the end."""
+    offset = OFFSET[state.base]
+    heights = [0] * 8
+    for top in state.tops:
+        if top >= 0:
+            slot = 2 * SUIT[top]
+            if heights[slot]:
+                slot += 1
+            heights[slot] = offset[top] + 1
+    have = [0] * 52  # the pyramid and the top of the pile, by suit * 13 + offset
+    pool = 0
+    for card in state.pyramid:
+        if card >= 0:
+            have[SUIT[card] * 13 + offset[card]] += 1
+            pool += 1
+    pile = list(state.waste)
+    if pile:
+        top = pile[-1]
+        have[SUIT[top] * 13 + offset[top]] += 1
+    stock = state.stock
+    dealt = state.dealt
+    left = pool + len(pile) + CARDS - dealt  # cards not up yet
+    while True:
+        progress = True
+        while progress:  # play everything that fits
+            progress = False
+            for slot in range(8):
+                k = heights[slot]
+                if k < 13 and have[(slot >> 1) * 13 + k]:
+                    index = (slot >> 1) * 13 + k
+                    have[index] -= 1
+                    heights[slot] = k + 1
+                    left -= 1
+                    progress = True
+                    # the pile loses its top either way (it went up, or into the emptied pyramid
+                    # place); its next card comes into reach, or a stock card refills the place
+                    if pile:
+                        pile.pop()
+                        if pile:
+                            card = pile[-1]
+                            have[SUIT[card] * 13 + offset[card]] += 1
+                    elif dealt < CARDS:
+                        card = stock[dealt]
+                        dealt += 1
+                        have[SUIT[card] * 13 + offset[card]] += 1
+        if dealt == CARDS:
+            return left == 0
+        card = stock[dealt]
+        dealt += 1
+        k = offset[card]
+        slot = 2 * SUIT[card]
+        if heights[slot] == k or heights[slot + 1] == k:
+            heights[slot if heights[slot] == k else slot + 1] = k + 1
+            left -= 1
+        else:  # onto the pile: the old top goes out of reach, the new card is the top
+            if pile:
+                old = pile[-1]
+                have[SUIT[old] * 13 + offset[old]] -= 1
+            pile.append(card)
+            have[SUIT[card] * 13 + offset[card]] += 1
+
+
+def _turning_everything_wins(state: PhalanxState) -> bool:
+    """Whether this line wins: turn every stock card (up if it fits, else onto the pile) with no
+    play in between, then play everything that fits (the order does not matter: confluence)."""
+    offset = OFFSET[state.base]
+    heights = [0] * 8
+    for top in state.tops:
+        if top >= 0:
+            slot = 2 * SUIT[top]
+            if heights[slot]:
+                slot += 1
+            heights[slot] = offset[top] + 1
+    pile = list(state.waste)
+    for card in state.stock[state.dealt :]:
+        k = offset[card]
+        slot = 2 * SUIT[card]
+        if heights[slot] == k or heights[slot + 1] == k:
+            heights[slot if heights[slot] == k else slot + 1] = k + 1
+        else:
+            pile.append(card)
+    pool = [card for card in state.pyramid if card >= 0]
+    return _play_out(heights, offset, pool, tuple(pile)) == len(pool) + len(pile)
 
 
 def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: tuple[int, ...]) -> int:

@@ -10,7 +10,15 @@ import pytest
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
 from generator.games import make_game
-from generator.games.phalanx import PHASE_TWO, Phalanx, PhalanxState, _most_up
+from generator.games.phalanx import (
+    PHASE_TWO,
+    STOCK,
+    Phalanx,
+    PhalanxState,
+    _most_up,
+    _playing_everything_wins,
+    _turning_everything_wins,
+)
 from generator.play import no_peek, play_out
 from generator.record import from_json, record_of, replay, to_json
 from generator.solver import Budget, solve
@@ -89,7 +97,8 @@ def test_a_constructed_stock_that_cannot_be_won_is_lost():
 
 
 def test_a_tiny_budget_on_a_hard_deal_gives_unknown():
-    assert solve(GAME, stock_indices("phalanx", 12), budget=Budget(seconds=0.01)).result == "unknown"
+    # deal 36 takes over a thousand nodes (the solver reads its clock every 256)
+    assert solve(GAME, stock_indices("phalanx", 36), budget=Budget(seconds=0.01)).result == "unknown"
 
 
 def test_the_solver_never_calls_lost_a_deal_the_no_peek_player_wins():
@@ -152,3 +161,31 @@ def test_most_up_counts_what_two_foundations_of_one_suit_could_take():
     single = masks([2, 1, 2, 2] + [0] * 9)
     assert _most_up(0, 0, *single) == 2 + 1 + 1 + 1  # one foundation goes on past offset 1
     assert _most_up(4, 1, *masks([0, 1, 1, 1, 1, 1] + [0] * 7)) == 3 + 2  # the low one reaches 4; 4, 5 once each
+
+
+def _play_out_from(state: PhalanxState, policy) -> bool:
+    while moves := GAME.legal_moves(state):
+        state = GAME.apply(state, moves[0] if len(moves) == 1 or GAME.forced(state) else policy(state, moves))
+    return GAME.is_won(state)
+
+
+def _eager(state, moves):
+    return GAME.no_peek_move(state, moves)  # everything that fits, then the stock
+
+
+def _lazy(state, moves):
+    turns = [move for move in moves if move.src == STOCK]
+    return turns[0] if turns else moves[0]
+
+
+@pytest.mark.parametrize("deal", [1, 5, 9, 14, 28, 40])
+def test_the_two_lines_safe_move_plays_out_agree_with_the_engine(deal):
+    # safe_move trusts two quick simulations of whole lines; they must match the engine's own
+    # play-out of the same policies from any position.
+    outcomes = Counter()
+    for state in _positions(deal, seed=deal + 7, least_dealt=27)[::5]:
+        eager, lazy = _play_out_from(state, _eager), _play_out_from(state, _lazy)
+        assert _playing_everything_wins(state) == eager
+        assert _turning_everything_wins(state) == lazy
+        outcomes[eager, lazy] += 1
+    assert outcomes
