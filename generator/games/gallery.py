@@ -31,6 +31,8 @@ every pile-top card that fits a foundation.
 
 from __future__ import annotations
 
+import random
+import time
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import NamedTuple
@@ -45,6 +47,7 @@ QUEEN_ROW = 17  # queen:1 … queen:8 are 17..24
 PILES = 8
 CARDS = 104
 DEALS = 3
+LAST = DEALS - 1  # redeals done in the last deal
 EMPTY = -1
 MIDDLE = (CARDS + 1) / 2  # 52.5
 
@@ -55,6 +58,8 @@ KIND = tuple({1: ACE, 12: QUEEN, 13: KING}.get(card % 13 + 1, ORDINARY) for card
 RUN = tuple(tuple(range(top - top % 13, top + 1)) for top in range(52))
 NO_PILES: tuple[tuple[int, ...], ...] = ((),) * PILES
 NO_FOUNDATIONS = (EMPTY,) * PILES
+#: Every card movement, made once: ``_MOVES[card][src][dst]`` (sources are the stock and the piles).
+_MOVES = tuple(tuple(tuple(Move(card, src, dst) for dst in range(25)) for src in range(9)) for card in range(52))
 
 
 class GalleryState(NamedTuple):
@@ -86,6 +91,215 @@ def _pile_for(piles: tuple[tuple[int, ...], ...]) -> int:
     return PILE + _started(piles) - 1
 
 
+# -- helpers of the solver hints (see ``Gallery._dominance``) ------------------------------------------
+
+
+def _free_slot(found: Sequence[int], card: int) -> bool:
+    """``card`` fits a foundation and no copy of it competes for a place.
+
+    True when both foundations of its suit stand at ``card - 1`` or higher:
+    either the other copy is already up, or each copy has a foundation waiting
+    for it. (All eight foundations exist from the second deal on.)
+    """
+    low = card - 1
+    return low in found and sum(1 for top in found if low <= top < card - card % 13 + 13) >= 2
+
+
+def _reach(state: GalleryState) -> tuple[set[int], bool]:
+    """Every pile top that could go up before the next card is dealt (a superset), and whether a king could go bare.
+
+    The foundations are over-approximated by the set of every top card they
+    could show, so a card counts as playable as soon as its predecessor could be.
+    """
+    tops = set(state.found)
+    played: set[int] = set()
+    piles = state.piles
+    depth = [len(pile) - 1 for pile in piles]
+    bare = False
+    changed = True
+    while changed:
+        changed = False
+        for i, pile in enumerate(piles):
+            j = depth[i]
+            while j > 0 and pile[j] - 1 in tops:
+                played.add(pile[j])
+                tops.add(pile[j])
+                j -= 1
+            if j != depth[i]:
+                changed = True
+                depth[i] = j
+                bare = bare or j == 0
+    return played, bare
+
+
+def _independent(state: GalleryState) -> bool:
+    """Dealing the next card commutes with every pile-top play that could be made before it.
+
+    Needs two stock cards or more (the last card starts the covers). An ace, a
+    queen or a king goes where it goes whatever is played. An ordinary card's
+    places depend only on the bare kings and on which pile is the newest, and
+    on which foundation tops it continues: it commutes unless some play could
+    bare a king, could put its predecessor on top of a foundation, or could
+    take the top card of the pile it would land on.
+    """
+    stock = state.stock
+    if len(stock) < 2:
+        return False
+    card = stock[0]
+    if KIND[card] != ORDINARY:
+        return True
+    played, bare = _reach(state)
+    if not played:
+        return True
+    if bare or card - 1 in played:
+        return False
+    pile = state.piles[_pile_for(state.piles) - PILE]
+    return not (len(pile) > 1 and pile[-1] in played)
+
+
+#: How often a playout departs at random from the no-peek choice, cycled over playouts.
+_EPS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.2, 0.3, 0.4)
+#: The same for playouts that stop at the start of the last deal (to be searched from there).
+_EPS_START = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
+
+
+def _playout(state: GalleryState, rng: random.Random, eps: float, stop_at: int | None = None, keep: bool = False):
+    """One randomised playout from ``state`` (the win finder's; it proves nothing by itself).
+
+    It mostly follows the no-peek player's choices and departs from them with
+    probability ``eps``; in the last deal it makes the dominance moves (A) and
+    (B) at once. With ``keep``, the departures before the last deal are of one
+    kind only: a card that could go up is kept for the whole deal (decided once
+    per card and deal), all the others go up as soon as they fit. Returns the
+    moves of a won game; or, with ``stop_at``, the moves up to the start of
+    that deal and the position there; or None.
+    """
+    stock = state.stock
+    n = len(stock)
+    i = 0
+    piles = [list(p) for p in state.piles]
+    started = PILES - state.piles.count(())
+    found = list(state.found)
+    queens = list(state.queens)
+    redeals = state.redeals
+    log: list[Move] = []
+    rand = rng.random
+    kept: dict[int, bool] = {}  # keep mode: card -> kept for this deal
+    while True:
+        last = redeals >= LAST
+        out = i == n
+        if out:
+            bare = [k for k in range(started) if len(piles[k]) == 1]
+            if bare:
+                donors = [k for k in range(started) if len(piles[k]) > 2]
+                if donors:
+                    if rand() < eps:
+                        d = donors[int(rand() * len(donors))]
+                        t = bare[int(rand() * len(bare))]
+                    else:
+                        best = None
+                        for b in donors:
+                            pile = piles[b]
+                            score = (pile[-2] - 1 in found, len(pile), -b)
+                            if best is None or score > best[0]:
+                                best = (score, b)
+                        d = best[1]
+                        t = bare[0]
+                    card = piles[d].pop()
+                    piles[t].append(card)
+                    log.append(Move(card, PILE + d, PILE + t))
+                    continue
+        plays = []
+        k = None
+        for b in range(started):
+            pile = piles[b]
+            m = len(pile)
+            if m > 1:
+                card = pile[-1]
+                if card - 1 in found:
+                    if last and (m > 2 or out) and _free_slot(found, card):
+                        k = b
+                        break
+                    if keep and not last:
+                        if card not in kept:
+                            kept[card] = rand() < eps
+                        if kept[card]:
+                            continue
+                    plays.append(b)
+        if k is None and plays:
+            if rand() < eps and not (keep and not last):
+                pick = int(rand() * (len(plays) + (1 if not out or redeals < LAST else 0)))
+                if pick < len(plays):
+                    k = plays[pick]
+            else:
+                best = None
+                for b in plays:
+                    pile = piles[b]
+                    below = pile[-2] if len(pile) > 2 else None
+                    uncovers = below is not None and (below - 1 in found or below - 1 == pile[-1])
+                    score = (uncovers, len(pile), -b)
+                    if best is None or score > best[0]:
+                        best = (score, b)
+                k = best[1]
+        if k is not None:
+            card = piles[k].pop()
+            j = found.index(card - 1)
+            found[j] = card
+            log.append(Move(card, PILE + k, FOUNDATION + j))
+            continue
+        if not out:
+            card = stock[i]
+            i += 1
+            kind = KIND[card]
+            if kind == ACE:
+                j = found.index(EMPTY)
+                found[j] = card
+                log.append(Move(card, STOCK, FOUNDATION + j))
+            elif kind == QUEEN:
+                log.append(Move(card, STOCK, QUEEN_ROW + len(queens)))
+                queens.append(card)
+            elif kind == KING:
+                piles[started] = [card]
+                log.append(Move(card, STOCK, PILE + started))
+                started += 1
+            else:
+                dst = started - 1
+                for b in range(started):
+                    if len(piles[b]) == 1:
+                        dst = b
+                        break
+                up = False
+                if card - 1 in found:
+                    if keep and not last:
+                        if card not in kept:
+                            kept[card] = rand() < eps
+                        up = not kept[card]
+                    else:  # (B) in the last deal; elsewhere up unless the playout departs
+                        up = (last and len(piles[dst]) > 1 and _free_slot(found, card)) or rand() >= eps / 2
+                if up:
+                    j = found.index(card - 1)
+                    found[j] = card
+                    log.append(Move(card, STOCK, FOUNDATION + j))
+                else:
+                    piles[dst].append(card)
+                    log.append(Move(card, STOCK, PILE + dst))
+            continue
+        if all(len(p) <= 1 for p in piles):
+            return log
+        if redeals >= LAST:
+            return None
+        stock = tuple(card for pile in piles for card in pile)
+        n = len(stock)
+        i = 0
+        piles = [[] for _ in range(PILES)]
+        started = 0
+        redeals += 1
+        kept = {}
+        log.append(REDEAL)
+        if redeals == stop_at:
+            return log, GalleryState(stock, NO_PILES, tuple(found), tuple(queens), redeals)
+
+
 class Gallery(Game):
     id = "gallery"
     title = "Картинная галерея"
@@ -97,6 +311,11 @@ class Gallery(Game):
         *(f"queen:{i}" for i in range(1, 9)),
     )
 
+    def __init__(self, variant: str | None = None) -> None:
+        super().__init__(variant)
+        self._line: dict[GalleryState, Move] = {}  # positions of a line replayed to a win, with their next move
+        self._finder_due = False  # run the win finder at the next safe_move (set by initial_state)
+
     def initial_state(self, stock: Sequence[int]) -> GalleryState:
         """Two full packs, top card first; the middle king is drawn to the top, ready to start pile 1."""
         stock = tuple(stock)
@@ -104,6 +323,8 @@ class Gallery(Game):
         if len(stock) != CARDS or len(counts) != 52 or set(counts.values()) != {2}:
             raise ValueError("«Картинная галерея» needs two full packs (104 cards, every card twice)")
         i = middle_king(stock)
+        self._line = {}
+        self._finder_due = True
         return GalleryState((stock[i], *stock[:i], *stock[i + 1 :]), NO_PILES, NO_FOUNDATIONS, (), 0)
 
     # -- the rules ------------------------------------------------------------------
@@ -112,14 +333,17 @@ class Gallery(Game):
         """Every place the next stock card may go."""
         card = state.stock[0]
         kind = KIND[card]
+        row = _MOVES[card][STOCK]
         if kind == ACE:
-            return [Move(card, STOCK, FOUNDATION + state.found.index(EMPTY))]
+            return [row[FOUNDATION + state.found.index(EMPTY)]]
         if kind == QUEEN:
-            return [Move(card, STOCK, QUEEN_ROW + len(state.queens))]
+            return [row[QUEEN_ROW + len(state.queens)]]
         if kind == KING:
-            return [Move(card, STOCK, PILE + _started(state.piles))]
-        moves = [Move(card, STOCK, FOUNDATION + j) for j, top in enumerate(state.found) if top == card - 1]
-        moves.append(Move(card, STOCK, _pile_for(state.piles)))
+            return [row[PILE + _started(state.piles)]]
+        low = card - 1
+        found = state.found
+        moves = [row[FOUNDATION + j] for j in range(PILES) if found[j] == low] if low in found else []
+        moves.append(row[_pile_for(state.piles)])
         return moves
 
     @staticmethod
@@ -128,9 +352,12 @@ class Gallery(Game):
         found = state.found
         moves = []
         for i, pile in enumerate(state.piles):
-            if len(pile) > 1 and pile[-1] - 1 in found:
+            if len(pile) > 1:
                 card = pile[-1]
-                moves.extend(Move(card, PILE + i, FOUNDATION + j) for j, top in enumerate(found) if top == card - 1)
+                low = card - 1
+                if low in found:
+                    row = _MOVES[card][PILE + i]
+                    moves.extend(row[FOUNDATION + j] for j in range(PILES) if found[j] == low)
         return moves
 
     @staticmethod
@@ -139,7 +366,8 @@ class Gallery(Game):
         bare = [PILE + i for i, pile in enumerate(state.piles) if len(pile) == 1]
         if not bare:
             return []
-        return [Move(pile[-1], PILE + i, king) for i, pile in enumerate(state.piles) if len(pile) > 2 for king in bare]
+        piles = state.piles
+        return [_MOVES[pile[-1]][PILE + i][king] for i, pile in enumerate(piles) if len(pile) > 2 for king in bare]
 
     def legal_moves(self, state: GalleryState) -> list[Move]:
         if state.stock:
@@ -177,9 +405,14 @@ class Gallery(Game):
 
     def forced(self, state: GalleryState) -> bool:
         """A cover is pending, or the next stock card has one place and no pile top can go up."""
+        piles = state.piles
         if not state.stock:
-            return any(len(pile) > 2 for pile in state.piles) and any(len(pile) == 1 for pile in state.piles)
-        return len(self._stock_moves(state)) == 1 and not self._plays(state)
+            return any(len(pile) > 2 for pile in piles) and any(len(pile) == 1 for pile in piles)
+        card = state.stock[0]
+        found = state.found
+        if KIND[card] == ORDINARY and card - 1 in found:
+            return False  # up or onto its pile
+        return not any(len(pile) > 1 and pile[-1] - 1 in found for pile in piles)
 
     def is_won(self, state: GalleryState) -> bool:
         return not state.stock and all(len(pile) <= 1 for pile in state.piles)
@@ -243,6 +476,225 @@ class Gallery(Game):
         if FOUNDATION <= move.dst < QUEEN_ROW:
             return f"{card_str(move.card)} does not continue {self.places[move.dst]}"
         return super().explain_illegal(state, move)
+
+    # -- hints for the solver ------------------------------------------------------------
+    #
+    # Three kinds of help, each proved below or beside its helper:
+    #   * dominance moves (``_dominance``): moves that can never turn a won position into a lost one;
+    #   * deferred plays (``order_moves``): pile tops that may wait until the next card is dealt;
+    #   * a win finder (``winning_line``): a concrete line that the engine itself replays to a win.
+
+    #: Effort of the win finder, in deterministic units: plain playouts, then last-deal starts
+    #: reached by playouts, each searched exhaustively up to ``finder_nodes`` positions.
+    finder_playouts = 40
+    finder_starts = 200
+    finder_nodes = 300
+
+    def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
+        """A move on a line already replayed to a win, else a dominance move.
+
+        The first call after ``initial_state`` runs the win finder once. A move
+        of a line that the rules engine has replayed, move by move, to a won
+        position cannot lose a win: the rest of that line wins.
+        """
+        line = self._line
+        if line:
+            move = line.get(state)
+            if move is not None:
+                return move
+        if self._finder_due:
+            self._finder_due = False
+            found = self.winning_line(state)
+            if found is not None:
+                self._line = self._replay_to_win(state, found)
+                move = self._line.get(state)
+                if move is not None:
+                    return move
+        return self._dominance(state, moves)
+
+    def _replay_to_win(self, state: GalleryState, line: list[Move]) -> dict[GalleryState, Move]:
+        """Every position of ``line`` from ``state`` with its next move, if the line is legal and wins; else {}."""
+        table: dict[GalleryState, Move] = {}
+        for move in line:
+            if move not in self.legal_moves(state):
+                return {}
+            table[state] = move
+            state = self.apply(state, move)
+        return table if self.is_won(state) else {}
+
+    def _dominance(self, state: GalleryState, moves: list[Move]) -> Move | None:
+        """A provably safe move: the last deal's free pile tops and fitting cards, and deals that commute.
+
+        (A) Last deal, a pile top ``c`` that fits and is *free* (``_free_slot``:
+        both foundations of its suit stand at ``c - 1`` or higher, so no copy of
+        ``c`` competes for a place), taken from a pile that keeps a card on its
+        king, or from any pile once the stock is out: playing it at once is safe.
+        Proof, once the stock is out: nothing is ever laid on a pile that has
+        cards, a cover only moves a top card onto a bare king, and every top can
+        still go up after ``c``; so any winning line can be reordered to play
+        ``c`` first (playing ``c`` first and then the line's first move reaches
+        the same positions as the other order, case by case: both tops of piles,
+        one a lone card whose king then takes a cover, or both lone cards whose
+        covers commute). While dealing, with a card ``x`` under ``c``: the king
+        stays covered whether ``c`` is there or not (``x`` can only leave after
+        ``c``), so every card is dealt to the same place, and a winning line
+        with ``c`` can be followed move for move without it, ``c`` being up;
+        the one move it cannot copy, moving ``c`` onto a bare king once the
+        stock is out, is replaced by playing ``c`` up (the case above).
+        (B) Last deal, the turned card fits, is free, and its pile already has a
+        card on its king, while no pile top can go up (or the deal commutes with
+        them, see C): laying it on that pile leaves it a free top with a card
+        under it, which (A) sends up; so sending it up at once loses nothing.
+        (C) The stock has two cards or more and dealing the next card commutes
+        with every pile-top play that could come before it (``_independent``):
+        a winning line plays some of those tops, then deals the card; dealing
+        first and then making the same plays is legal and reaches the same
+        position. So when the card has one place, dealing it is safe.
+        """
+        if len(moves) == 1:
+            return moves[0]  # the only move: the position is won exactly when its successor is
+        found = state.found
+        piles = state.piles
+        stock = state.stock
+        last = state.redeals >= LAST
+        if last:
+            for move in moves:
+                if (
+                    move.src != STOCK
+                    and move.dst >= FOUNDATION
+                    and move.card >= 0
+                    and (len(piles[move.src - PILE]) > 2 or not stock)
+                    and _free_slot(found, move.card)
+                ):
+                    return move
+        if not stock:
+            return None
+        deals = moves if moves[-1].src == STOCK else [m for m in moves if m.src == STOCK]
+        commutes = len(deals) == len(moves) or _independent(state)
+        if not commutes:
+            return None
+        if len(deals) == 1:
+            return deals[0]
+        if last:
+            card = stock[0]
+            if _free_slot(found, card) and len(piles[deals[-1].dst - PILE]) > 1:
+                return deals[0]
+        return None
+
+    def order_moves(self, state: GalleryState, moves: list[Move]) -> list[Move]:
+        """The no-peek choice first, after leaving out moves that provably add nothing.
+
+        Left out: (1) pile-top plays while dealing the next card commutes with
+        all of them (rule C of ``_dominance``: some winning line deals first);
+        (2) a second foundation with the same top card, and in the last deal a
+        cover onto a second bare king with the same card: the positions reached
+        have the same ``key``.
+        """
+        if len(moves) < 2:
+            return moves
+        if state.stock and moves[-1].src != STOCK and _independent(state):
+            moves = [m for m in moves if m.src == STOCK]
+        kept = []
+        seen = set()
+        found = state.found
+        last_out = not state.stock and state.redeals >= LAST
+        for move in moves:
+            card, src, dst = move
+            if dst >= FOUNDATION:
+                tag = (card, src, found[dst - FOUNDATION])
+            elif last_out and src != STOCK:
+                tag = (card, src, -1)
+            else:
+                kept.append(move)
+                continue
+            if tag not in seen:
+                seen.add(tag)
+                kept.append(move)
+        moves = kept
+        if len(moves) < 2:
+            return moves
+        first = self.no_peek_move(state, moves)
+        return moves if first is None or first == moves[0] else [first, *(m for m in moves if m != first)]
+
+    # -- the win finder ----------------------------------------------------------------------
+
+    def winning_line(self, state: GalleryState, deadline: float | None = None) -> list[Move] | None:
+        """Moves from ``state`` to a win, found by randomised playouts and small searches; None if not found.
+
+        First plain playouts; then playouts up to the start of the last deal,
+        each new start searched exhaustively up to ``finder_nodes`` positions.
+        The effort is fixed in those units (the random generator is seeded from
+        the position, so the answer is reproducible), or ends at ``deadline``
+        (a ``time.perf_counter()`` value) if one is given. A None proves
+        nothing: it only means that no line was found.
+        """
+        rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))
+        for n in range(self.finder_playouts):
+            line = _playout(state, rng, _EPS[n % len(_EPS)])
+            if isinstance(line, list):
+                return line
+        if state.redeals >= LAST:
+            return self._search(state, self.finder_nodes * self.finder_starts)
+        starts: set = set()
+        for n in range(40 * self.finder_starts):
+            if len(starts) >= self.finder_starts or (deadline is not None and time.perf_counter() > deadline):
+                break
+            found = _playout(state, rng, _EPS_START[n % len(_EPS_START)], stop_at=LAST, keep=n % 2 == 1)
+            if isinstance(found, list):
+                return found
+            if found is None:
+                continue
+            prefix, start = found
+            tag = self.key(start)
+            if tag in starts:
+                continue
+            starts.add(tag)
+            rest = self._search(start, self.finder_nodes)
+            if rest is not None:
+                return prefix + rest
+        return None
+
+    def _search(self, state: GalleryState, max_nodes: int) -> list[Move] | None:
+        """Depth-first search with a transposition table, like the solver's, limited to ``max_nodes`` positions."""
+        legal, apply, dominance, order, key = self.legal_moves, self.apply, self._dominance, self.order_moves, self.key
+        seen = set()
+        path: list[Move] = []
+        frames: list[tuple[GalleryState, int, list[Move]]] = []
+        nodes = 0
+
+        def enter(state: GalleryState) -> bool:
+            """Make the forced and dominance moves; True if that wins, else open a frame (unless seen)."""
+            nonlocal nodes
+            while True:
+                moves = legal(state)
+                if not moves:
+                    return self.is_won(state)
+                move = moves[0] if len(moves) == 1 else dominance(state, moves)
+                if move is None:
+                    break
+                state = apply(state, move)
+                path.append(move)
+            tag = key(state)
+            if tag in seen:
+                return False
+            seen.add(tag)
+            nodes += 1
+            frames.append((state, len(path), order(state, moves)[::-1]))
+            return False
+
+        if enter(state):
+            return path
+        while frames and nodes < max_nodes:
+            state, depth, untried = frames[-1]
+            if not untried:
+                frames.pop()
+                continue
+            del path[depth:]
+            move = untried.pop()
+            path.append(move)
+            if enter(apply(state, move)):
+                return path
+        return None
 
     # -- the careful player without second sight ------------------------------------
 

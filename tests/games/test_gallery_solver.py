@@ -1,0 +1,279 @@
+"""«Картинная галерея» and the solver: dominance moves, deferred plays, the win finder, verdicts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.cards import parse_card_index
+from generator.deals import stock_indices
+from generator.games import REDEAL, Move, make_game
+from generator.games.gallery import LAST, GalleryState, _independent, _playout
+from generator.play import no_peek, play_out
+from generator.record import from_json, record_of, replay, to_json
+from generator.solver import Budget, solve
+
+SUITS = "♠♣♥♦"
+
+
+def c(text: str) -> int:
+    return parse_card_index(text)
+
+
+def cs(text: str) -> list[int]:
+    return [c(t) for t in text.split()]
+
+
+def game(*, finder: bool = True):
+    g = make_game("gallery")
+    if not finder:
+        g.finder_playouts = 0
+        g.finder_starts = 0
+    return g
+
+
+def position(piles: list[str], found: list[str], *, stock: str = "", redeals: int = LAST) -> GalleryState:
+    """A hand-made position (aces and queens are all up unless ``found`` says otherwise)."""
+    tops = tuple(c(t) for t in found)
+    assert len(tops) == 8
+    laid = tuple(tuple(cs(p)) for p in piles) + ((),) * (8 - len(piles))
+    queens = cs("Д♠ Д♣ Д♥ Д♦ Д♠ Д♣ Д♥ Д♦")
+    for card in cs(stock):
+        if card in queens:
+            queens.remove(card)
+    return GalleryState(tuple(cs(stock)), laid, tops, tuple(queens), redeals)
+
+
+def move(g, card: str, src: str, dst: str) -> Move:
+    return Move(c(card), g.place_id(src), g.place_id(dst))
+
+
+def solve_from(g, state: GalleryState, seconds: float = 60.0):
+    """The solver started from a hand-made position instead of a deal."""
+    g.initial_state = lambda stock: state
+    return solve(g, [], budget=Budget(seconds=seconds))
+
+
+def plain(g):
+    """The same game without any hint: no dominance moves, every legal move tried."""
+    g.safe_move = lambda state, moves: None
+    g.order_moves = lambda state, moves: moves
+    return g
+
+
+# -- verdicts on whole deals ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deal", [2, 4, 5, 17])
+def test_the_solver_wins_these_deals_and_every_record_checks(deal):
+    g = game()
+    stock = stock_indices("gallery", deal)
+    solution = solve(g, stock, budget=Budget(seconds=30))
+    assert solution.result == "won"
+    record = from_json(to_json(record_of(g, stock, solution.moves, "won", deal)))
+    checked = replay(record)
+    assert checked.ok and checked.outcome == "won"
+
+
+def lost_stock() -> list[int]:
+    """A stock that cannot come out: the foundations never pass the threes.
+
+    The eight kings come first (the middle king is the eighth, the nearest to
+    52.5), then the queens, then one jack for each of piles 1…7 and the
+    bottom of pile 8; everything else lands on pile 8, ranks in falling blocks
+    (tens … fours, a ten, the threes, a ten, the twos, a ten) and the aces last.
+    Every deal rebuilds the same layout: each gathered king is followed by its
+    lone jack, so piles 1…7 always hold exactly one jack (it never fits: the
+    tens lie under it in pile 8), no king is ever bare and nothing is ever
+    covered. In the first deal nothing fits before the aces, and then a ten
+    lies on the twos. In the second deal only the twos fit (the threes come
+    before them), and a ten ends on top. In the third only the twos and threes
+    left over can go up: the fours come before the threes, and tens lie on
+    top of the fours and at the very top. So no foundation passes its three.
+    """
+    stock = [c("К" + s) for s in SUITS] * 2 + [c("Д" + s) for s in SUITS] * 2 + [c("В" + s) for s in SUITS] * 2
+
+    def rank(r: str) -> list[int]:
+        return [c(r + s) for s in SUITS] * 2
+
+    tens = rank("10")
+    stock += tens[3:] + rank("9") + rank("8") + rank("7") + rank("6") + rank("5") + rank("4")
+    stock += [tens[0], *rank("3"), tens[1], *rank("2"), tens[2], *rank("Т")]
+    assert sorted(stock) == sorted(list(range(52)) * 2)
+    return stock
+
+
+def test_a_stock_that_cannot_come_out_is_proved_lost():
+    g = game()
+    g.finder_starts = 5  # the win finder cannot succeed here; keep its effort small
+    solution = solve(g, lost_stock(), budget=Budget(seconds=60))
+    assert solution.result == "lost"
+
+
+def test_a_tiny_budget_on_a_hard_deal_gives_unknown():
+    solution = solve(game(finder=False), stock_indices("gallery", 3), budget=Budget(seconds=0.01))
+    assert solution.result == "unknown"
+
+
+def test_the_thoughtful_result_is_never_lost_where_the_no_peek_player_wins():
+    checked = 0
+    for deal in range(1, 101):
+        stock = stock_indices("gallery", deal)
+        g = game()
+        if play_out(g, stock, no_peek).result != "won":
+            continue
+        checked += 1
+        assert solve(g, stock, budget=Budget(seconds=30)).result == "won", deal
+    assert checked >= 30
+
+
+# -- the hints agree with a search without hints ------------------------------------------------
+
+
+def small_positions(count: int, redeals: int, limit: int, seed: int) -> list[GalleryState]:
+    """Positions of real deals in the given deal with at most ``limit`` cards left on piles and in the stock."""
+    g = make_game("gallery")
+    rng = random.Random(seed)
+    found: list[GalleryState] = []
+    while len(found) < count:
+        state = g.initial_state(stock_indices("gallery", rng.randint(1, 10_000)))
+        candidates = []
+        while moves := g.legal_moves(state):
+            if state.redeals == redeals and len(state.stock) + sum(max(0, len(p) - 1) for p in state.piles) <= limit:
+                candidates.append(state)
+            choice = g.no_peek_move(state, moves) if rng.random() > 0.25 else rng.choice(moves)
+            state = g.apply(state, choice or moves[0])
+        if candidates:
+            found.append(rng.choice(candidates))
+    return found
+
+
+@pytest.mark.parametrize(("redeals", "limit", "seed"), [(LAST, 22, 1), (LAST, 26, 2), (LAST - 1, 14, 3)])
+def test_dominance_moves_and_left_out_moves_never_change_the_verdict(redeals, limit, seed):
+    verdicts = set()
+    for state in small_positions(8, redeals, limit, seed):
+        hinted = solve_from(game(finder=False), state).result
+        bare = solve_from(plain(game(finder=False)), state).result
+        assert hinted == bare != "unknown", state
+        verdicts.add(hinted)
+    if redeals == LAST:
+        assert verdicts == {"won", "lost"}  # both kinds of position were checked
+
+
+def test_the_win_finder_never_changes_a_verdict_and_its_lines_replay_to_a_win():
+    g = make_game("gallery")
+    for state in small_positions(6, LAST, 24, 4):
+        line = g.winning_line(state)
+        if line is not None:
+            assert g._replay_to_win(state, line), state
+        assert (line is not None) <= (solve_from(plain(game(finder=False)), state).result == "won")
+
+
+# -- the dominance rules on hand-made positions -----------------------------------------------------
+
+
+FOUND = ["7♠", "7♠", "4♣", "2♣", "9♥", "9♥", "В♦", "3♦"]  # ♠ and ♥ level, ♣ and ♦ apart
+
+
+def test_a_free_fitting_top_with_a_card_under_it_goes_up_in_the_last_deal():
+    g = game()
+    state = position(["К♠ 5♦ 8♠", "К♥ 10♥"], FOUND, stock="9♣ 9♣")
+    moves = g.legal_moves(state)
+    assert g._dominance(state, moves) == move(g, "8♠", "pile:1", "foundation:1")
+    # the lone 10♥ would leave its king bare while dealing: not forced
+    state = position(["К♠ 5♦", "К♥ 10♥"], FOUND, stock="9♣ 9♣")
+    assert g._dominance(state, g.legal_moves(state)) is None
+    # once the stock is out it is
+    state = position(["К♠ 5♦ 9♣", "К♥ 10♥"], FOUND)
+    assert g._dominance(state, g.legal_moves(state)) == move(g, "10♥", "pile:2", "foundation:5")
+
+
+def test_a_competing_card_or_an_earlier_deal_gets_no_dominance_move():
+    g = game()
+    # 5♣ fits the ♣ foundation at 4♣, but the other ♣ foundation (2♣) still needs a 5♣ too
+    state = position(["К♥ 9♣", "К♠ 9♣ 5♣"], FOUND, stock="8♦ 8♦")
+    assert g._dominance(state, g.legal_moves(state)) is None
+    state = position(["К♠ 5♦ 8♠", "К♥ 10♥"], FOUND, stock="9♣ 9♣", redeals=LAST - 1)
+    assert g._dominance(state, g.legal_moves(state)) is None
+
+
+def test_a_free_turned_card_goes_up_when_its_pile_has_a_card_and_nothing_else_can_move():
+    g = game()
+    state = position(["К♠ 5♦", "К♥ 9♣"], FOUND, stock="8♠ 9♣")
+    assert g._dominance(state, g.legal_moves(state)) == move(g, "8♠", "stock", "foundation:1")
+    # onto a bare king it may serve to hold that king: no dominance move
+    state = position(["К♠ 5♦", "К♥"], FOUND, stock="8♠ 9♣")
+    assert g._dominance(state, g.legal_moves(state)) is None
+
+
+def test_dealing_is_safe_when_it_commutes_with_every_play_that_could_come_first():
+    g = game()
+    # 3♣ on pile 1 may go up (♣ at 2♣); the next card, a 9♦, lands on pile 2 and fits nothing 3♣ opens
+    state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock="9♦ 10♦", redeals=0)
+    assert _independent(state)
+    assert g._dominance(state, g.legal_moves(state)) == move(g, "9♦", "stock", "pile:2")
+    assert g.order_moves(state, g.legal_moves(state)) == [move(g, "9♦", "stock", "pile:2")]
+    # the next card would land on the 3♣: playing it first or not are two different games
+    state = position(["К♠ 6♦", "К♥ 9♣ 3♣"], FOUND, stock="9♦ 10♦", redeals=0)
+    assert not _independent(state)
+    assert g._dominance(state, g.legal_moves(state)) is None
+    # a 4♣ next could follow the 3♣ up
+    state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock="4♣ 10♦", redeals=0)
+    assert not _independent(state)
+    # the last card of the stock starts the covers: never deferred
+    state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock="9♦", redeals=0)
+    assert not _independent(state)
+    # a lone card whose play would bare its king changes where the next card goes
+    state = position(["К♠ 3♣", "К♥ 9♣"], FOUND, stock="9♦ 10♦", redeals=0)
+    assert not _independent(state)
+
+
+def test_a_king_ace_or_queen_is_dealt_before_any_play_while_two_cards_are_left():
+    g = game()
+    for card in ["К♦", "Д♦"]:
+        state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock=f"{card} 10♦", redeals=0)
+        assert g._dominance(state, g.legal_moves(state)).src == g.place_id("stock")
+
+
+def test_left_out_moves_lead_to_positions_with_the_same_key():
+    g = game()
+    # two foundations at 9♥: the second 10♥ move reaches the same key
+    state = position(["К♠ 5♦ 10♥", "К♥ 10♥"], FOUND, stock="9♦ 9♦", redeals=0)
+    moves = g.legal_moves(state)
+    kept = g.order_moves(state, moves)
+    for m in moves:
+        if m not in kept and not _independent(state):
+            assert any(g.key(g.apply(state, m)) == g.key(g.apply(state, k)) for k in kept)
+    # covers onto two bare kings in the last deal
+    state = position(["К♠", "К♦", "К♥ 5♦ 6♦"], FOUND)
+    moves = g.legal_moves(state)
+    assert len(moves) == 2 and len(g.order_moves(state, moves)) == 1
+    assert g.key(g.apply(state, moves[0])) == g.key(g.apply(state, moves[1]))
+
+
+def test_the_playout_only_makes_legal_moves():
+    g = make_game("gallery")
+    rng = random.Random(7)
+    for deal in range(1, 6):
+        start = g.initial_state(stock_indices("gallery", deal))
+        for eps in (0.0, 0.3):
+            for keep in (False, True):
+                result = _playout(start, rng, eps, stop_at=LAST, keep=keep)
+                if result is None:
+                    continue
+                line, end = result if isinstance(result, tuple) else (result, None)
+                state = start
+                for m in line:
+                    assert m in g.legal_moves(state)
+                    state = g.apply(state, m)
+                if end is not None:
+                    assert state == end and state.redeals == LAST
+                else:
+                    assert g.is_won(state)
+
+
+def test_a_redeal_is_never_left_out():
+    g = game()
+    state = position(["К♠ 5♦ 10♥", "К♥ 9♣"], ["7♠", "7♠", "4♣", "2♣", "9♥", "8♥", "В♦", "3♦"], redeals=0)
+    assert REDEAL in g.order_moves(state, g.legal_moves(state))
