@@ -288,8 +288,6 @@ class BrunetteBlonde(Game):
             if move.dst < FOUNDATION:
                 continue
             code = CODE[move.card]
-            if code >= 4 and sum(1 for cards in foundations if cards and PRED[code] in HOLDS[CODE[cards[-1]]]) < 4:
-                continue
             # Rule: a card x of a free code c goes up (from a pile, the waste or the stock) if one of
             # d = succ(c), e = succ(d) -- and, in two_cards, f = succ(e) -- has no card left in the
             # stock or the waste (a king's succ does not exist and counts as absent).
@@ -326,15 +324,13 @@ class BrunetteBlonde(Game):
             if present is None:
                 present = (bytes(stock) + bytes(waste)).translate(TO_CODE)
             d = SUCC[code]
-            if not d or d not in present:
-                return move
             e = SUCC[d]
-            if not e or e not in present:
-                return move
-            if self.limit == TWO_CARDS_LIMIT:
+            short = not d or d not in present or not e or e not in present
+            if not short and self.limit == TWO_CARDS_LIMIT:
                 f = SUCC[e]
-                if not f or f not in present:
-                    return move
+                short = not f or f not in present
+            if short and (code < 4 or sum(PRED[code] in HOLDS[CODE[cards[-1]]] for cards in foundations if cards) == 4):
+                return move
         # The turned card fits nothing and no table move is left: it goes to the waste, and an
         # empty place is no better. Proof: "into an empty place" gives the position that "to the
         # waste" followed by "the waste top into that place" gives, and both of those are legal.
@@ -381,12 +377,12 @@ class BrunetteBlonde(Game):
             return False
         up = [0] * CODES
         for cards in state.foundations:
-            for card in cards:
-                up[CODE[card]] += 1
+            if cards:
+                for code in UNDER[CODE[cards[-1]]]:
+                    up[code] += 1
         # Up and loose cards of each code, for the cards built on them (loose cards never move).
-        supply = up[:]
-        for card in state.stock:
-            supply[CODE[card]] += 1
+        loose = bytes(state.stock).translate(TO_CODE)
+        supply = [count + loose.count(code) for code, count in enumerate(up)] if loose else up[:]
         cells = [0] * CODES  # cell cards by code
         for cards in state.piles:
             for card in cards:
