@@ -95,6 +95,7 @@ def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None) -> 
         frames.append((state, len(path), moves[::-1]))
         return False
 
+    game.deadline = deadline
     try:
         if budget.seconds is not None and budget.seconds <= 0:
             raise _OutOfBudget
@@ -112,4 +113,8 @@ def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None) -> 
                 return Solution("won", path, nodes, time.perf_counter() - started)
     except _OutOfBudget:
         return Solution("unknown", [], nodes, time.perf_counter() - started)
+    finally:
+        game.deadline = None
+    if deadline is not None and time.perf_counter() > deadline:
+        return Solution("unknown", [], nodes, time.perf_counter() - started)  # a late answer breaks the budget
     return Solution("lost", [], nodes, time.perf_counter() - started)

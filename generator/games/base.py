@@ -57,6 +57,10 @@ class Game(ABC):
     #: Place names by place id, as records spell them (``stock``, ``pile:3``…).
     places: ClassVar[tuple[str, ...]]
 
+    #: The running search's deadline (a ``time.perf_counter()`` value), set by the solver, so
+    #: hints that search on their own (a win finder in ``safe_move``) stop in time too.
+    deadline: float | None = None
+
     def __init__(self, variant: str | None = None) -> None:
         if variant is not None and variant not in self.variants:
             allowed = ", ".join(self.variants) or "none"
