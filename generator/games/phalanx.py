@@ -309,6 +309,15 @@ class Phalanx(Game):
             return moves
         return sorted(moves, key=lambda move: 0 if move.src == STOCK else 1 if move.src == WASTE else 2)
 
+    #: Other move orders a solver may switch to when one does not pay (names of methods with the
+    #: signature of ``order_moves``): the careful player's eager order finds the deals whose wins
+    #: lie near the eager line, which the lazy order reaches late.
+    alternative_orders = ("order_moves_eager",)
+
+    def order_moves_eager(self, state: PhalanxState, moves: list[Move]) -> list[Move]:
+        """Everything that fits before turning: the no-peek player's choice first."""
+        return super().order_moves(state, moves)
+
     def _turn_is_safe(self, state: PhalanxState, card: int) -> bool:
         """The next stock card fits and turning it now is provably safe.
 

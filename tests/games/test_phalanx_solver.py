@@ -189,3 +189,14 @@ def test_the_two_lines_safe_move_plays_out_agree_with_the_engine(deal):
         assert _turning_everything_wins(state) == lazy
         outcomes[eager, lazy] += 1
     assert outcomes
+
+
+def test_the_move_orders_lazy_first_and_the_eager_alternative():
+    for state in _positions(9, seed=3, least_dealt=40)[:30]:
+        moves = GAME.legal_moves(state)
+        lazy = GAME.order_moves(state, moves)
+        assert sorted(lazy) == sorted(moves)
+        if any(move.src == STOCK for move in moves):
+            assert lazy[0].src == STOCK
+        eager = getattr(GAME, GAME.alternative_orders[0])(state, moves)
+        assert sorted(eager) == sorted(moves) and eager[0] == GAME.no_peek_move(state, moves)
