@@ -31,6 +31,7 @@ every pile-top card that fits a foundation.
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from collections import Counter
@@ -171,8 +172,9 @@ def _playout(state: GalleryState, rng: random.Random, eps: float, stop_at: int |
     (B) at once. With ``keep``, the departures before the last deal are of one
     kind only: a card that could go up is kept for the whole deal (decided once
     per card and deal), all the others go up as soon as they fit. Returns the
-    moves of a won game; or, with ``stop_at``, the moves up to the start of
-    that deal and the position there; or None.
+    moves of a won game (a list); or, with ``stop_at``, the moves up to the
+    start of that deal and the position there (a tuple); or, for a lost game,
+    the number of cards on the foundations (an int).
     """
     stock = state.stock
     n = len(stock)
@@ -287,7 +289,7 @@ def _playout(state: GalleryState, rng: random.Random, eps: float, stop_at: int |
         if all(len(p) <= 1 for p in piles):
             return log
         if redeals >= LAST:
-            return None
+            return sum(top % 13 + 1 for top in found)  # lost: how many cards went up
         stock = tuple(card for pile in piles for card in pile)
         n = len(stock)
         i = 0
@@ -489,6 +491,9 @@ class Gallery(Game):
     finder_playouts = 40
     finder_starts = 200
     finder_nodes = 300
+    finder_pool = 3  # new last-deal starts per search: the best start met so far is searched next
+    #: Wall-clock cap of the win finder when safe_move runs it (the solver's own budget is not known there).
+    finder_seconds = 3.0
 
     def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """A move on a line already replayed to a win, else a dominance move.
@@ -504,7 +509,7 @@ class Gallery(Game):
                 return move
         if self._finder_due:
             self._finder_due = False
-            found = self.winning_line(state)
+            found = self.winning_line(state, deadline=time.perf_counter() + self.finder_seconds)
             if found is not None:
                 self._line = self._replay_to_win(state, found)
                 move = self._line.get(state)
@@ -600,7 +605,7 @@ class Gallery(Game):
         last_out = not state.stock and state.redeals >= LAST
         for move in moves:
             card, src, dst = move
-            if dst >= FOUNDATION:
+            if FOUNDATION <= dst < QUEEN_ROW:
                 tag = (card, src, found[dst - FOUNDATION])
             elif last_out and src != STOCK:
                 tag = (card, src, -1)
@@ -622,7 +627,8 @@ class Gallery(Game):
         """Moves from ``state`` to a win, found by randomised playouts and small searches; None if not found.
 
         First plain playouts; then playouts up to the start of the last deal,
-        each new start searched exhaustively up to ``finder_nodes`` positions.
+        the new starts searched exhaustively up to ``finder_nodes`` positions
+        each, the most promising first.
         The effort is fixed in those units (the random generator is seeded from
         the position, so the answer is reproducible), or ends at ``deadline``
         (a ``time.perf_counter()`` value) if one is given. A None proves
@@ -634,27 +640,39 @@ class Gallery(Game):
             if isinstance(line, list):
                 return line
         if state.redeals >= LAST:
-            return self._search(state, self.finder_nodes * self.finder_starts)
+            return self._search(state, self.finder_nodes * self.finder_starts, deadline)
+        # Last-deal starts reached by playouts, searched best first: a start whose
+        # no-peek playout gets many cards up is far more often won.
         starts: set = set()
+        waiting: list[tuple[int, int, list[Move], GalleryState]] = []
+        searched = fresh = 0
         for n in range(40 * self.finder_starts):
-            if len(starts) >= self.finder_starts or (deadline is not None and time.perf_counter() > deadline):
+            if searched >= self.finder_starts or (deadline is not None and time.perf_counter() > deadline):
                 break
-            found = _playout(state, rng, _EPS_START[n % len(_EPS_START)], stop_at=LAST, keep=n % 2 == 1)
+            eps = _EPS_START[n % len(_EPS_START)] if n else 0.0
+            found = _playout(state, rng, eps, stop_at=LAST, keep=n % 2 == 1)
             if isinstance(found, list):
                 return found
-            if found is None:
-                continue
-            prefix, start = found
-            tag = self.key(start)
-            if tag in starts:
-                continue
-            starts.add(tag)
-            rest = self._search(start, self.finder_nodes)
-            if rest is not None:
-                return prefix + rest
+            if isinstance(found, tuple):
+                prefix, start = found
+                tag = self.key(start)
+                if tag not in starts:
+                    starts.add(tag)
+                    score = _playout(start, rng, 0.0)
+                    if isinstance(score, list):
+                        return prefix + score
+                    heapq.heappush(waiting, (-score, n, prefix, start))
+                    fresh += 1
+            if waiting and (n == 0 or fresh >= self.finder_pool):
+                _, first, prefix, start = heapq.heappop(waiting)
+                searched += 1
+                fresh = 0
+                rest = self._search(start, self.finder_nodes * (10 if first == 0 else 1), deadline)  # no-peek's longer
+                if rest is not None:
+                    return prefix + rest
         return None
 
-    def _search(self, state: GalleryState, max_nodes: int) -> list[Move] | None:
+    def _search(self, state: GalleryState, max_nodes: int, deadline: float | None = None) -> list[Move] | None:
         """Depth-first search with a transposition table, like the solver's, limited to ``max_nodes`` positions."""
         legal, apply, dominance, order, key = self.legal_moves, self.apply, self._dominance, self.order_moves, self.key
         seen = set()
@@ -685,6 +703,8 @@ class Gallery(Game):
         if enter(state):
             return path
         while frames and nodes < max_nodes:
+            if deadline is not None and nodes % 64 == 0 and time.perf_counter() > deadline:
+                break
             state, depth, untried = frames[-1]
             if not untried:
                 frames.pop()
