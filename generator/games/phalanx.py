@@ -268,7 +268,7 @@ class Phalanx(Game):
     #: solver that does not call ``dead_end`` itself. A solver that does (after its
     #: transposition-table check) should set this to False: the test then runs once per new
     #: node instead of once per generated child, about 2.5 times less work.
-    dead_end_in_safe_move = True
+    dead_end_in_safe_move = False  # generator.solver calls dead_end itself, after its table check
 
     def safe_move(self, state: PhalanxState, moves: list[Move]) -> Move | None:
         """Moves that cannot lose a win (each rule's proof is beside it)."""
