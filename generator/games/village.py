@@ -20,12 +20,15 @@ Moves on offer, and who makes them:
   is out, the redeal (if it has not been used).
 
 Marriages let a card shuttle between two piles, so the move graph has cycles;
-``key`` is exact, and the no-peek player's marriages each strictly lower a
-measure that only irreversible moves can raise, so it never loops.
+``key`` is exact within one deal, and the no-peek player's marriages each
+strictly lower a measure that only irreversible moves can raise, so it never
+loops. The solver's hints (``safe_move``, ``order_moves``, ``dead_end``) each
+carry their proof.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -75,6 +78,10 @@ class Village(Game):
     packs = 2
     places = ("stock", *(f"pile:{i}" for i in range(1, 9)), *(f"foundation:{i}" for i in range(1, 9)))
 
+    def __init__(self, variant: str | None = None) -> None:
+        super().__init__(variant)
+        self._last: tuple[VillageState, tuple[Move, ...]] | None = None
+
     # -- the rules --------------------------------------------------------------
 
     def initial_state(self, stock: Sequence[int]) -> VillageState:
@@ -92,12 +99,23 @@ class Village(Game):
         return moves
 
     def legal_moves(self, state: VillageState) -> list[Move]:
-        stock, piles, heights, where, dealing, redeals = state
+        stock, piles, _, _, dealing, _ = state
         if stock:
             if dealing:
                 return [Move(stock[0], STOCK, dealing)]
             if () in piles:  # a refill, at once
                 return [Move(stock[0], STOCK, PILE + piles.index(()))]
+        # The solver asks twice for the moves of each position it stops at: keep the last answer.
+        last = self._last
+        if last is not None and last[0] is state:
+            return list(last[1])
+        moves = self._free_moves(state)
+        self._last = (state, tuple(moves))
+        return moves
+
+    def _free_moves(self, state: VillageState) -> list[Move]:
+        """The player's moves when nothing is forced."""
+        stock, piles, heights, where, _, redeals = state
         moves: list[Move] = []
         on_top: dict[int, list[int]] = {}
         src = STOCK
@@ -129,7 +147,7 @@ class Village(Game):
 
     def apply(self, state: VillageState, move: Move) -> VillageState:
         stock, piles, heights, where, dealing, redeals = state
-        if move.is_redeal:
+        if move.card < 0:  # the redeal
             gathered = tuple(card for pile in piles for card in pile)
             return VillageState(gathered, _EMPTY_PILES, heights, where, 1 if gathered else 0, redeals + 1)
         card, src, dst = move
@@ -171,11 +189,137 @@ class Village(Game):
         return len(state.stock)
 
     def key(self, state: VillageState):
-        """Exact up to renaming places: foundations by suit, not by number of arrival;
-        the piles as a sorted multiset once neither a round nor a redeal can tell them apart."""
-        if not state.stock and state.redeals >= REDEALS:
-            return (state.heights, tuple(sorted(state.piles)))
-        return (state.stock, state.piles, state.heights, state.dealing, state.redeals)
+        """The solver's table key, exact up to renaming places within one deal.
+
+        Foundations are named by suit, not by number of arrival (``where`` is dropped). In the
+        first deal the stock is always a suffix of the deal's stock, so its length names it: two
+        states of the same deal with equal keys have the same future (states of different deals
+        may share a key; the solver compares keys within one search only). After the redeal the
+        stock is the gathered sequence, which differs from line to line, so it is kept whole.
+        Once the stock is out and the redeal used, nothing can tell the piles apart: they are
+        a sorted multiset. The three shapes cannot be equal (an int, a tuple of ints and a
+        tuple of eight ints lead them, with four, four and two members).
+        """
+        stock, piles, heights, _, dealing, redeals = state
+        if redeals < REDEALS:
+            return (len(stock), piles, heights, dealing)
+        if stock:
+            return (stock, piles, heights, dealing)
+        return (heights, tuple(sorted(piles)))
+
+    # -- hints for the solver -----------------------------------------------------
+    #
+    # Phases: the first deal (the redeal still to come), the second deal (redeal used, stock
+    # left) and the end (redeal used, stock out). Nothing below touches the first deal: there
+    # every card on the table is part of the sequence the redeal will gather, so removing or
+    # moving one changes where every later card of the second deal falls.
+
+    def safe_move(self, state: VillageState, moves: list[Move]) -> Move | None:
+        """A foundation move that loses nothing, or None: after the redeal, a card X that fits
+        foundation f while its twin (the other copy) is already up, provided the stock is out
+        or X is not alone in its pile.
+
+        Proof. The twin is on the other foundation g, so g has passed X's rank r and f has not:
+        each rank from r on (f's way) and each rank g still needs has at most one copy off the
+        foundations (on the table or in the stock), and that copy can only go to f, resp. g, in
+        order. Take any winning line L from here and replay it with X already up, keeping a set
+        V of cards that are up in the replay but still on the table in L (at first V = {X}; V is
+        always the next cards of f's and of g's way, and the replay's table is L's table less
+        V). A move of a card of V is skipped. A foundation move of another card is legal in the
+        replay too (a card of V's ranks would be a second copy). A marriage of a card A onto a
+        card B of V is made in the replay as a foundation move and A joins V: A is the next card
+        of B's way (any other rank next to B is up, or a second copy). Every other move is the
+        same. No card of V is ever the bottom card of a pile (X is not; a card joins V by lying
+        on one; they move only onto cards), so a pile is empty in the replay exactly when it is
+        in L: every refill and every round falls the same. L ends won, so the replay does too,
+        at least one move shorter. So the shortest win gets shorter by one with each safe move,
+        and the solver still finds a win whenever there is one. Not in the first deal: there
+        every card on the table goes into the sequence the redeal gathers.
+        """
+        stock, piles, heights, _, _, redeals = state
+        if redeals < REDEALS:
+            return None
+        for move in moves:
+            if move.dst < UP:  # a marriage, a dealt card or the redeal
+                continue
+            card = move.card
+            suit, rank = _SUIT[card], _RANK0[card]
+            if (rank < heights[suit]) + (rank > 12 - heights[suit + SUITS]) != 1:
+                continue  # the twin is not up (or the card fits both foundations)
+            if not stock or len(piles[move.src - PILE]) > 1:
+                return move
+        return None
+
+    def order_moves(self, state: VillageState, moves: list[Move]) -> list[Move]:
+        """Foundation moves first, then marriages that uncover a card that fits a foundation
+        or (stock left) empty a pile, then other marriages, then the next round or the redeal;
+        after the redeal, marriages that stack a card the wrong way (``_backwards``) come last.
+
+        After the redeal two kinds of marriage are left out, both provably useless:
+
+        - a marriage that locks (``_locks``): the married card can never leave again, so no
+          winning line makes it;
+        - at the end (stock out), a marriage of a card X that is alone in its pile. The emptied
+          pile stays empty, so in any winning line that makes it, keeping X where it was and
+          making every later move of the cards lying on X from its old pile instead is legal,
+          until X leaves (from then on the positions are the same). That line is one move
+          shorter and makes no more such marriages (X's next move, if a marriage, becomes one;
+          the skipped one is gone). So every shortest win makes none: leaving them out, like
+          the safe moves, keeps a shortest win in reach.
+        """
+        if len(moves) < 2:
+            return moves
+        stock, piles, heights, _, _, redeals = state
+        later = redeals >= REDEALS
+        ups: list[Move] = []
+        freeing: list[Move] = []
+        other: list[Move] = []
+        rounds: list[Move] = []
+        backwards: list[Move] = []
+        for move in moves:
+            if move.dst >= UP:
+                ups.append(move)
+            elif move.src == STOCK or move.is_redeal:
+                rounds.append(move)
+            elif not later:
+                (freeing if _frees(move, piles, heights, stock) else other).append(move)
+            else:
+                target = piles[move.dst - PILE][-1]
+                if not stock and len(piles[move.src - PILE]) == 1:
+                    continue
+                if _locks(move.card, target, heights):
+                    continue
+                if _backwards(move.card, target, heights):
+                    backwards.append(move)
+                else:
+                    (freeing if _frees(move, piles, heights, stock) else other).append(move)
+        return ups + freeing + other + rounds + backwards
+
+    def perturb_moves(self, state: VillageState, moves: list[Move], rng: random.Random) -> list[Move]:
+        """``order_moves`` with its marriages shuffled in the first deal (foundation moves stay
+        first, the next round or the redeal last), for a solver that restarts its search with
+        other orders: how the first deal is played decides the sequence the redeal gathers,
+        and a search that sticks to one first deal can spend all its time after the redeal."""
+        ordered = self.order_moves(state, moves)
+        if state.redeals >= REDEALS or len(ordered) < 3:
+            return ordered
+        piles, heights, stock = state.piles, state.heights, state.stock
+        ups, freeing, other, rounds = [], [], [], []
+        for move in ordered:
+            if move.dst >= UP:
+                ups.append(move)
+            elif move.src == STOCK or move.is_redeal:
+                rounds.append(move)
+            else:
+                (freeing if _frees(move, piles, heights, stock) else other).append(move)
+        rng.shuffle(freeing)
+        rng.shuffle(other)
+        return ups + freeing + other + rounds
+
+    def dead_end(self, state: VillageState) -> bool:
+        """True only if the position cannot be won: after the redeal, some card can never
+        leave its pile (``_stuck``). In the first deal, never (the redeal regathers all)."""
+        return state.redeals >= REDEALS and _stuck(state.piles, state.heights)
 
     def contents(self, state: VillageState) -> dict[int, tuple[int, ...]]:
         places: dict[int, tuple[int, ...]] = {}
@@ -379,3 +523,165 @@ def _marriages(piles: tuple[tuple[int, ...], ...]) -> list[Move]:
                     for dst in targets:
                         moves.append(Move(card, src, dst))
     return moves
+
+
+def _frees(move: Move, piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...], stock: tuple[int, ...]) -> bool:
+    """Does this marriage uncover a card that fits a foundation, or empty a pile the stock refills?"""
+    pile = piles[move.src - PILE]
+    if len(pile) == 1:
+        return bool(stock)
+    under = pile[-2]
+    suit = _SUIT[under]
+    return heights[suit] == _RANK0[under] or heights[suit + SUITS] == _DOWN0[under]
+
+
+def _backwards(card: int, target: int, heights: tuple[int, ...]) -> bool:
+    """Would ``card`` lie on ``target`` the wrong way for the foundations: on the next higher
+    card when it can only go down the king foundation (which takes the higher one first), or on
+    the next lower one when it can only go up the ace foundation? It must then be married off
+    again to get out. (A hint for the order of moves only.)"""
+    suit, rank = _SUIT[card], _RANK0[card]
+    if target > card:
+        return heights[suit] > rank
+    return heights[suit + SUITS] > 12 - rank
+
+
+def _off(heights: tuple[int, ...], card: int) -> int:
+    """Copies of ``card`` not on the foundations (in a full two-pack game): 2 less those up."""
+    suit, rank = _SUIT[card], _RANK0[card]
+    return 2 - (rank < heights[suit]) - (rank > 12 - heights[suit + SUITS])
+
+
+def _locks(card: int, target: int, heights: tuple[int, ...]) -> bool:
+    """Would ``card`` married onto ``target`` (a neighbour) stay there for ever?
+
+    It would if ``target`` is the only copy of its card off the foundations, no copy of the
+    card's other neighbour is off them (nothing else to marry onto, now or later: foundation
+    cards never come back), and each foundation the card could still reach needs ``target``
+    first (the ace foundation if ``target`` is one lower and not yet up there, the king
+    foundation if one higher). ``target`` cannot go up while the card covers it. Valid once the
+    redeal is used (before it, the redeal lifts the card off). With a partial pack, missing
+    copies count as off the foundations, which only makes this say "no" more often.
+    """
+    if _off(heights, target) != 1:
+        return False
+    suit, rank, low = _SUIT[card], _RANK0[card], _RANK0[target]
+    other = rank + (rank - low)  # the other neighbour rank
+    if 0 <= other <= 12 and _off(heights, suit * 13 + other):
+        return False
+    up, down = heights[suit], 12 - heights[suit + SUITS]
+    if rank >= up and not (low == rank - 1 and low >= up):
+        return False  # the ace foundation does not wait for the target
+    # nor the king foundation?
+    return rank > down or (low == rank + 1 and low <= down)
+
+
+_OFF_TABLES: dict[tuple[int, ...], list[int]] = {}
+
+
+def _off_table(heights: tuple[int, ...]) -> list[int]:
+    """``_off`` of every card for these foundation heights (cached: few heights recur a lot)."""
+    table = _OFF_TABLES.get(heights)
+    if table is None:
+        table = []
+        for suit in range(SUITS):
+            up, down = heights[suit], 12 - heights[suit + SUITS]
+            table.extend(2 - (rank < up) - (rank > down) for rank in range(13))
+        if len(_OFF_TABLES) >= 100_000:
+            _OFF_TABLES.clear()
+        _OFF_TABLES[heights] = table
+    return table
+
+
+def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool:
+    """True if, once the redeal is used, some card can never leave its pile (so the game is lost).
+
+    Finds the largest set L of pile cards, each pile's share a bottom segment, such that the top
+    card X of each share has every way out blocked by L:
+    - a foundation: it needs, first, one copy of every rank between the foundation's next rank
+      and X's, and all copies of some such rank off the foundations lie in L;
+    - a marriage onto a neighbour copy N: N is strictly under a card of L, or on a foundation,
+      or the marriage would lock X on N for ever (``_locks``).
+    Cards in the stock are never in L (they count as free). If L is not empty, no card of L
+    ever leaves: at the first move that took one away, the card leaving is the top of its
+    share, and its way out needed a card of L to have moved, or to be on top (a card strictly
+    under a card of L is never on top while that card stays), or it locks the game. L grows
+    with what blocks, so the largest L is found by peeling cards off the tops while a way out
+    stays open.
+    """
+    off = _off_table(heights)
+    free = off[:]  # copies not (yet) shown to be in L: in the stock, or peeled off
+    for pile in piles:
+        for card in pile:
+            free[card] -= 1
+    tops = free[:]  # copies that may come on top: in the stock, or not strictly under L
+    for pile in piles:
+        if pile:
+            tops[pile[-1]] += 1
+    # per suit, the first rank from the ace foundation's next one with no free copy (13: none),
+    # and the last such rank down from the king foundation's next one (-1: none)
+    gap_up = [13, 13, 13, 13]
+    gap_down = [-1, -1, -1, -1]
+    for suit in range(SUITS):
+        base = suit * 13
+        for rank in range(heights[suit], 13):
+            if not free[base + rank]:
+                gap_up[suit] = rank
+                break
+        for rank in range(12 - heights[suit + SUITS], -1, -1):
+            if not free[base + rank]:
+                gap_down[suit] = rank
+                break
+    share = [len(pile) for pile in piles]
+    changed = True
+    while changed:
+        changed = False
+        for index, pile in enumerate(piles):
+            count = share[index]
+            if not count:
+                continue
+            start = count
+            while count:
+                card = pile[count - 1]
+                suit = _SUIT[card]
+                rank = _RANK0[card]
+                up = heights[suit]
+                down = 12 - heights[suit + SUITS]
+                if not (up <= rank <= gap_up[suit] or gap_down[suit] <= rank <= down):
+                    # no foundation: a marriage onto a neighbour that may come on top and
+                    # would not lock the card there (``_locks``, written out)?
+                    for neighbour in _NEIGHBOURS[card]:
+                        if not tops[neighbour]:
+                            continue
+                        if off[neighbour] != 1:
+                            break
+                        low = _RANK0[neighbour]
+                        other = 2 * rank - low
+                        if 0 <= other <= 12 and off[suit * 13 + other]:
+                            break
+                        if rank >= up and not (low == rank - 1 and low >= up):
+                            break
+                        if rank <= down and not (low == rank + 1 and low <= down):
+                            break
+                    else:
+                        break  # no way out: the card stays in L, and so does the rest below
+                count -= 1  # peeled off
+                if count:
+                    tops[pile[count - 1]] += 1
+                free[card] += 1
+                if free[card] == 1:  # a gap may have closed
+                    base = suit * 13
+                    if rank == gap_up[suit]:
+                        other = rank + 1
+                        while other < 13 and free[base + other]:
+                            other += 1
+                        gap_up[suit] = other
+                    if rank == gap_down[suit]:
+                        other = rank - 1
+                        while other >= 0 and free[base + other]:
+                            other -= 1
+                        gap_down[suit] = other
+            if count != start:
+                share[index] = count
+                changed = True
+    return any(share)

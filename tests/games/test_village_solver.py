@@ -1,0 +1,247 @@
+"""«Деревенский пасьянс» and the solver: every hint the engine gives (safe moves, left-out
+marriages, dead ends) checked against an exhaustive search without hints on small positions,
+and the solver on real deals, its winning records checked move by move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.cards import parse_card_index
+from generator.deals import stock_indices
+from generator.games.village import DOWN, PILE, REDEALS, SUITS, UP, Village, VillageState, _locks, _stuck
+from generator.play import no_peek, play_out
+from generator.record import from_json, record_of, replay, to_json
+from generator.solver import Budget, solve
+
+G = Village()
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card_index(word) for word in text.split()]
+
+
+class From(Village):
+    """The game started from a given position (for solving hand-made positions)."""
+
+    def __init__(self, start: VillageState) -> None:
+        super().__init__()
+        self.start = start
+
+    def initial_state(self, stock):
+        return self.start
+
+
+class Bare(From):
+    """The same, with no hints at all: the plain rules."""
+
+    def safe_move(self, state, moves):
+        return None
+
+    def order_moves(self, state, moves):
+        return moves
+
+
+def winnable(state: VillageState, limit: int = 300_000) -> bool:
+    """Exhaustive search over every legal move (no hint of the engine's used)."""
+    seen = {G.key(state)}
+    todo = [state]
+    while todo:
+        here = todo.pop()
+        if G.is_won(here):
+            return True
+        for move in G.legal_moves(here):
+            after = G.apply(here, move)
+            key = G.key(after)
+            if key not in seen:
+                seen.add(key)
+                todo.append(after)
+        assert len(seen) < limit, "position too large for an exhaustive check"
+    return False
+
+
+# Foundation heights (ace side, king side) of one suit that leave at most four of its 26
+# cards off the foundations, so that the positions stay small enough to search exhaustively.
+_SMALL = [
+    (up, down)
+    for up in range(14)
+    for down in range(14)
+    if sum(2 - (rank < up) - (rank > 12 - down) for rank in range(13)) <= 4
+]
+
+
+def small_position(rng: random.Random, *, stock_cards: int = 0, piles: int = 5) -> VillageState:
+    """A position after the redeal with the cards a full game would have left for some
+    foundation heights, dealt at random into ``piles`` piles and (the rest) the stock."""
+    heights = [0] * (2 * SUITS)
+    left: list[int] = []
+    for suit in range(SUITS):
+        up, down = rng.choice(_SMALL)
+        heights[suit], heights[suit + SUITS] = up, down
+        for rank in range(13):
+            left += [suit * 13 + rank] * (2 - (rank < up) - (rank > 12 - down))
+    rng.shuffle(left)
+    stock, table = left[:stock_cards], left[stock_cards:]
+    laid: list[list[int]] = [[] for _ in range(8)]
+    for card in table:
+        laid[rng.randrange(piles)].append(card)
+    where = [UP + suit if heights[suit] else 0 for suit in range(SUITS)]
+    where += [DOWN + suit if heights[suit + SUITS] else 0 for suit in range(SUITS)]
+    state = VillageState(tuple(stock), tuple(map(tuple, laid)), tuple(heights), tuple(where), 0, REDEALS)
+    while G.forced(state):  # empty piles are refilled from the stock at once
+        (move,) = G.legal_moves(state)
+        state = G.apply(state, move)
+    return state
+
+
+def positions(seed: int, count: int, **kwargs):
+    rng = random.Random(seed)
+    return [small_position(rng, **kwargs) for _ in range(count)]
+
+
+END = positions(1, 150)
+SECOND_DEAL = positions(2, 80, stock_cards=5, piles=8) + positions(4, 80, stock_cards=9, piles=3)
+
+
+# -- dead ends --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sample", [END, SECOND_DEAL], ids=["end", "second deal"])
+def test_dead_end_fires_only_on_positions_that_cannot_be_won(sample):
+    fired = 0
+    for state in sample:
+        if G.dead_end(state):
+            fired += 1
+            assert not winnable(state), state
+    assert fired >= 10, "the sample should exercise the test"
+
+
+def test_dead_end_never_fires_in_the_first_deal():
+    state = END[0]._replace(redeals=0)
+    assert _stuck(state.piles, state.heights) or True  # the test itself may fire …
+    assert not G.dead_end(state)  # … but the redeal still gathers everything
+
+
+def test_a_card_with_no_way_out_is_stuck():
+    # Everything is up but Т♠ 2♠ 3♠ (the ace foundation of spades is full, the king foundation
+    # wants 3♠ next). Т♠ lies on 3♠: it can go down only after 2♠, which comes after 3♠; its one
+    # marriage, onto 2♠, would lock it there (2♠ could not go down from under it, and no other
+    # 2♠ is left to move onto). So Т♠ never leaves, and 3♠ under it never comes out.
+    heights = (13, 13, 13, 13, 10, 13, 13, 13)
+    where = (9, 10, 11, 12, 13, 14, 15, 16)
+    state = VillageState((), (tuple(cards("3♠ Т♠")), tuple(cards("2♠"))), heights, where, 0, REDEALS)
+    assert _locks(parse_card_index("Т♠"), parse_card_index("2♠"), heights)
+    assert G.dead_end(state)
+    assert not winnable(state)
+    # with Т♠ under 2♠ instead, all three come out
+    state = state._replace(piles=(tuple(cards("Т♠ 2♠")), tuple(cards("3♠"))))
+    assert not G.dead_end(state)
+    assert winnable(state)
+
+
+# -- safe moves and left-out marriages ------------------------------------------------
+
+
+@pytest.mark.parametrize("sample", [END, SECOND_DEAL], ids=["end", "second deal"])
+def test_safe_moves_and_kept_moves_never_lose_a_win(sample):
+    checked = pruned = 0
+    for state in sample:
+        if G.forced(state):
+            continue
+        legal = G.legal_moves(state)
+        if not legal or not winnable(state):
+            continue
+        safe = G.safe_move(state, legal)
+        if safe is not None:
+            checked += 1
+            assert winnable(G.apply(state, safe)), (state, safe)
+        kept = G.order_moves(state, legal)
+        assert sorted(kept) == sorted(set(kept)) and set(kept) <= set(legal)
+        pruned += len(legal) - len(kept)
+        assert any(winnable(G.apply(state, move)) for move in kept), state
+    assert checked >= 5 and pruned >= 1
+
+
+def test_a_locking_marriage_loses():
+    locking = 0
+    for state in END + SECOND_DEAL[:40]:
+        for move in G.legal_moves(state):
+            target = state.piles[move.dst - PILE][-1] if PILE <= move.dst < UP and move.src != 0 else None
+            if target is not None and _locks(move.card, target, state.heights):
+                locking += 1
+                assert not winnable(G.apply(state, move))
+    assert locking >= 20
+
+
+@pytest.mark.parametrize("sample", [END[:60], SECOND_DEAL[:60]], ids=["end", "second deal"])
+def test_solver_agrees_with_the_plain_rules(sample):
+    for state in sample:
+        expected = "won" if winnable(state) else "lost"
+        assert solve(From(state), (), budget=Budget(seconds=None)).result == expected
+        assert solve(Bare(state), (), budget=Budget(seconds=None)).result == expected
+        hinted = From(state)
+        hinted.safe_move = lambda s, m: None
+        assert solve(hinted, (), budget=Budget(seconds=None)).result == expected
+
+
+def test_perturbed_orders_are_orders_of_the_same_moves():
+    rng = random.Random(3)
+    state = G.initial_state(stock_indices("village", 7))
+    for _ in range(200):
+        moves = G.legal_moves(state)
+        if not moves:
+            break
+        ordered = G.order_moves(state, moves)
+        shaken = G.perturb_moves(state, moves, rng)
+        assert sorted(shaken) == sorted(ordered)
+        ups = [move for move in ordered if move.dst >= UP]
+        assert shaken[: len(ups)] == ups  # foundation moves stay first
+        state = G.apply(state, rng.choice(moves))
+
+
+# -- keys -------------------------------------------------------------------------------
+
+
+def test_first_deal_key_names_the_stock_by_its_length_within_one_deal():
+    stock = stock_indices("village", 3)
+    played = play_out(G, stock, no_peek)
+    by_key = {}
+    for state in played.states:
+        by_key.setdefault(G.key(state), state)
+        assert by_key[G.key(state)].stock == state.stock
+    first = [state for state in played.states if state.redeals == 0]
+    assert len({len(state.stock) for state in first}) > 5
+
+
+# -- the solver on real deals -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("deal", [1, 3, 6, 8])
+def test_solver_wins_real_deals_and_the_records_check(deal):
+    stock = stock_indices("village", deal)
+    solution = solve(G, stock, budget=Budget(seconds=20))
+    assert solution.result == "won"
+    record = from_json(to_json(record_of(G, stock, solution.moves, "won", deal)))
+    checked = replay(record)
+    assert checked.ok, checked.reason
+    assert checked.outcome == "won"
+
+
+def test_a_stock_that_cannot_be_won_is_lost():
+    # The eight spades from К down to 6 can all go up the king foundation (in the first eight
+    # or after marriages and the redeal), but 5♥ never can: there is no Т♥ or К♥ to start a
+    # heart foundation. The search must still try every order of play and the redeal.
+    stock = cards("К♠ Д♠ 5♥ В♠ 10♠ 9♠ 8♠ 7♠ 6♠")
+    assert solve(G, stock, budget=Budget(seconds=30)).result == "lost"
+
+
+def test_a_tiny_budget_on_a_hard_deal_is_unknown():
+    assert solve(G, stock_indices("village", 5), budget=Budget(seconds=0.01)).result == "unknown"
+
+
+def test_never_lost_where_the_no_peek_player_wins():
+    won_by_player = [d for d in range(1, 101) if play_out(G, stock_indices("village", d), no_peek).result == "won"]
+    assert won_by_player
+    for deal in won_by_player:
+        assert solve(G, stock_indices("village", deal), budget=Budget(seconds=2)).result != "lost", deal
