@@ -634,6 +634,7 @@ class Gallery(Game):
         (a ``time.perf_counter()`` value) if one is given. A None proves
         nothing: it only means that no line was found.
         """
+        self._finder_due = False  # called once per search: by the solver, or by the first safe_move
         rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))
         for n in range(self.finder_playouts):
             line = _playout(state, rng, _EPS[n % len(_EPS)])
