@@ -289,8 +289,9 @@ class BrunetteBlonde(Game):
                 continue
             code = CODE[move.card]
             # Rule: a card x of a free code c goes up (from a pile, the waste or the stock) if one of
-            # d = succ(c), e = succ(d) -- and, in two_cards, f = succ(e) -- has no card left in the
-            # stock or the waste (a king's succ does not exist and counts as absent).
+            # d = succ(c), e = succ(d) -- and, in two_cards, f = succ(e) -- has no card left to be
+            # turned: none in the stock, nor in the waste while the redeal is still to come (a
+            # king's succ does not exist and counts as absent).
             # Proof, by simulation. Let P be any position reached from here by a line L that wins,
             # Q the position reached from here with x up first. Invariant: there is a set U of cards
             # that are up in Q but not in P such that (a) every place of Q holds the cards of the
@@ -314,15 +315,17 @@ class BrunetteBlonde(Game):
             #    pile of Q: that pile has room that P's has not, so by (a) and (c) P's pile is [a, u]
             #    with u in U of t's code (a c card would fit a foundation in P), Q's is [a]; t goes
             #    onto a, and U swaps u for t: the codes in every place agree again. The code among
-            #    d, e, f that is absent from the stock and the waste is never turned (cards never come
-            #    back from a pile or a foundation), so U never gets it nor the codes after it.
+            #    d, e, f with no card left to be turned is never turned (cards never come back from a
+            #    pile or a foundation to the stock or the waste), so U never gets it nor the codes
+            #    after it.
             # 5. the redeal: Q's stock is empty too; Q turns its waste over (P's minus U), or, if that
             #    is empty, stays, and P's new stock is all in U (case 1).
             # When L has won, U is empty and Q is won. Without the two_cards limit, in case 3 the
             # card u of code e may lie on another card in P, which Q cannot copy: there the rule
             # asks for d or e absent, so that U holds codes c and d only and case (c) never arises.
-            if present is None:
-                present = (bytes(stock) + bytes(waste)).translate(TO_CODE)
+            if present is None:  # the codes still to be turned
+                present = bytes(stock) if state.redeals else bytes(stock) + bytes(waste)
+                present = present.translate(TO_CODE)
             d = SUCC[code]
             e = SUCC[d]
             short = not d or d not in present or not e or e not in present

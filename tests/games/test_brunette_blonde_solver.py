@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
 from generator.games import make_game
-from generator.games.brunette_blonde import BrunetteBlondeState
+from generator.games.brunette_blonde import CODE, PRED, SUCC, UNDER, BrunetteBlondeState
 from generator.play import no_peek, play_out
 from generator.record import from_json, record_of, replay, to_json
 from generator.solver import Budget, solve
@@ -107,11 +109,10 @@ def _dealt(game, text: str):
 
 def test_a_free_ace_goes_up_only_when_its_chain_is_short():
     game = make_game("brunette_blonde:two_cards")
-    kings = tuple((card,) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣ К♥"))
-    empty = ((),) * 8
+    kings = tuple((card,) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣"))
 
     def position(stock: str) -> BrunetteBlondeState:
-        return BrunetteBlondeState(tuple(cards(stock)), (), (*kings, tuple(cards("Т♠"))), empty, 0, False)
+        return BrunetteBlondeState(tuple(cards(stock)), (), (*kings, tuple(cards("Т♠")), ()), ((),) * 8, 0, False)
 
     # Т♠ on a pile, and a red two, a black three and a red four still to come: no rule applies.
     busy = position("9♣ 2♥ 3♣ 4♥")
@@ -120,6 +121,13 @@ def test_a_free_ace_goes_up_only_when_its_chain_is_short():
     free = position("9♣ 2♥ 4♥")
     moves = game.legal_moves(free)
     assert game.safe_move(free, moves) == next(m for m in moves if m.dst >= 10)
+    # The same cards in the waste count while the redeal is to come, not once it is used.
+    wasted = busy._replace(stock=(), waste=tuple(cards("9♣ 2♥ 3♣ 4♥")))
+    assert game.safe_move(wasted, game.legal_moves(wasted)) is None
+    last = wasted._replace(redeals=1)
+    moves = game.legal_moves(last)
+    assert len(moves) == 2  # Т♠ up, or 4♥ into the empty place
+    assert game.safe_move(last, moves) == next(m for m in moves if m.dst >= 10)
 
 
 def test_a_card_that_fits_nothing_goes_to_the_waste_rather_than_an_empty_place():
@@ -207,3 +215,11 @@ def test_thoughtful_is_never_lost_where_the_no_peek_player_wins(spec):
         stock = stock_indices(game.id, deal)
         if play_out(game, stock, no_peek).result == "won":
             assert solve(game, stock, budget=Budget(seconds=1)).result == "won", deal
+
+
+def test_code_tables():
+    for top in range(2, 28):
+        chain = UNDER[top]
+        assert chain[-1] == top and chain[0] in (2, 3) and len(chain) == top // 2
+        assert all(PRED[high] == low and SUCC[low] == high for low, high in pairwise(chain))
+    assert CODE[parse_card_index("5♥")] == CODE[parse_card_index("5♦")] != CODE[parse_card_index("5♣")]
