@@ -287,3 +287,22 @@ def test_a_redeal_is_never_left_out():
     g = game()
     state = position(["К♠ 5♦ 10♥", "К♥ 9♣"], ["7♠", "7♠", "4♣", "2♣", "9♥", "8♥", "В♦", "3♦"], redeals=0)
     assert REDEAL in g.order_moves(state, g.legal_moves(state))
+
+
+def test_a_competing_card_may_lose_the_game_if_played_at_once():
+    """Why (A) wants a free card: both 10♥ are out while the ♥ foundations stand at 9♥ and 6♥.
+
+    Sending the 10♥ of pile 6 up now loses; the position itself is won (a
+    position met in a real deal, found by search).
+    """
+    g = game(finder=False)
+    state = position(
+        ["К♥", "К♦ 9♣ В♦ 8♠ 9♦ В♥", "К♥ 10♥", "К♣ 9♠ 9♥ 10♣", "К♦ 6♠ 7♣ 10♦ 7♠ 8♣", "К♠ В♣ 10♥", "К♣ 10♠", "К♠ В♥ В♠"],
+        ["В♣", "В♠", "В♦", "9♥", "8♦", "6♥", "6♣", "5♠"],
+        stock="7♥ 8♥",
+    )
+    hasty = move(g, "10♥", "pile:6", "foundation:4")
+    assert hasty in g.legal_moves(state)
+    assert g._dominance(state, g.legal_moves(state)) != hasty
+    assert solve_from(plain(game(finder=False)), state).result == "won"
+    assert solve_from(plain(game(finder=False)), g.apply(state, hasty)).result == "lost"
