@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain
 from typing import NamedTuple
 
 from generator.cards import card_str
@@ -198,7 +199,7 @@ class Village(Game):
         stock is the gathered sequence, which differs from line to line, so it is kept whole.
         Once the stock is out and the redeal used, nothing can tell the piles apart: they are
         a sorted multiset. The three shapes cannot be equal (an int, a tuple of ints and a
-        tuple of eight ints lead them, with four, four and two members).
+        tuple of eight ints lead them).
         """
         stock, piles, heights, _, dealing, redeals = state
         if redeals < REDEALS:
@@ -593,6 +594,21 @@ def _off_table(heights: tuple[int, ...]) -> list[int]:
     return table
 
 
+#: Per card, for ``_stuck``: suit, rank, and per neighbour (card, rank, the card of the other
+#: neighbour rank or -1).
+_PEEL = tuple(
+    (
+        card // 13,
+        card % 13,
+        tuple(
+            (other, other % 13, card + (card - other) if 0 <= card % 13 + (card - other) <= 12 else -1)
+            for other in _NEIGHBOURS[card]
+        ),
+    )
+    for card in range(52)
+)
+
+
 def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool:
     """True if, once the redeal is used, some card can never leave its pile (so the game is lost).
 
@@ -611,24 +627,25 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
     """
     off = _off_table(heights)
     free = off[:]  # copies not (yet) shown to be in L: in the stock, or peeled off
-    for pile in piles:
-        for card in pile:
-            free[card] -= 1
+    for card in chain.from_iterable(piles):
+        free[card] -= 1
     tops = free[:]  # copies that may come on top: in the stock, or not strictly under L
     for pile in piles:
         if pile:
             tops[pile[-1]] += 1
+    ups = heights[:SUITS]
+    downs = tuple(12 - height for height in heights[SUITS:])
     # per suit, the first rank from the ace foundation's next one with no free copy (13: none),
     # and the last such rank down from the king foundation's next one (-1: none)
     gap_up = [13, 13, 13, 13]
     gap_down = [-1, -1, -1, -1]
     for suit in range(SUITS):
         base = suit * 13
-        for rank in range(heights[suit], 13):
+        for rank in range(ups[suit], 13):
             if not free[base + rank]:
                 gap_up[suit] = rank
                 break
-        for rank in range(12 - heights[suit + SUITS], -1, -1):
+        for rank in range(downs[suit], -1, -1):
             if not free[base + rank]:
                 gap_down[suit] = rank
                 break
@@ -643,21 +660,16 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
             start = count
             while count:
                 card = pile[count - 1]
-                suit = _SUIT[card]
-                rank = _RANK0[card]
-                up = heights[suit]
-                down = 12 - heights[suit + SUITS]
+                suit, rank, neighbours = _PEEL[card]
+                up = ups[suit]
+                down = downs[suit]
                 if not (up <= rank <= gap_up[suit] or gap_down[suit] <= rank <= down):
                     # no foundation: a marriage onto a neighbour that may come on top and
                     # would not lock the card there (``_locks``, written out)?
-                    for neighbour in _NEIGHBOURS[card]:
+                    for neighbour, low, other in neighbours:
                         if not tops[neighbour]:
                             continue
-                        if off[neighbour] != 1:
-                            break
-                        low = _RANK0[neighbour]
-                        other = 2 * rank - low
-                        if 0 <= other <= 12 and off[suit * 13 + other]:
+                        if off[neighbour] != 1 or (other >= 0 and off[other]):
                             break
                         if rank >= up and not (low == rank - 1 and low >= up):
                             break
@@ -670,15 +682,14 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
                     tops[pile[count - 1]] += 1
                 free[card] += 1
                 if free[card] == 1:  # a gap may have closed
-                    base = suit * 13
                     if rank == gap_up[suit]:
                         other = rank + 1
-                        while other < 13 and free[base + other]:
+                        while other < 13 and free[suit * 13 + other]:
                             other += 1
                         gap_up[suit] = other
                     if rank == gap_down[suit]:
                         other = rank - 1
-                        while other >= 0 and free[base + other]:
+                        while other >= 0 and free[suit * 13 + other]:
                             other -= 1
                         gap_down[suit] = other
             if count != start:
