@@ -5,12 +5,13 @@ and the solver on real deals, its winning records checked move by move."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games.village import DOWN, PILE, REDEALS, SUITS, UP, Village, VillageState, _locks, _stuck
+from generator.games.village import DOWN, PILE, REDEALS, SUITS, UP, Village, VillageState, _locks, _luby, _stuck
 from generator.play import no_peek, play_out
 from generator.record import from_json, record_of, replay, to_json
 from generator.solver import Budget, solve
@@ -198,6 +199,58 @@ def test_perturbed_orders_are_orders_of_the_same_moves():
         ups = [move for move in ordered if move.dst >= UP]
         assert shaken[: len(ups)] == ups  # foundation moves stay first
         state = G.apply(state, rng.choice(moves))
+
+
+# -- the win finder ---------------------------------------------------------------------
+
+
+def test_luby_sequence():
+    assert [_luby(i) for i in range(15)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+@pytest.mark.parametrize("sample", [END[:40], SECOND_DEAL[:40]], ids=["end", "second deal"])
+def test_win_finder_is_exact_on_small_positions(sample):
+    finder = Village()
+    finder.FINDER_UNIT = 5  # many restarts even on small positions
+    for state in sample:
+        line = finder.winning_line(state)
+        assert line is not None
+        if winnable(state):
+            assert line, state
+            for move in line:
+                assert move in G.legal_moves(state)
+                state = G.apply(state, move)
+            assert G.is_won(state)
+        else:
+            assert line == []
+
+
+def test_win_finder_stops_at_its_deadline():
+    game = Village()
+    start = game.initial_state(stock_indices("village", 29))
+    while game.forced(start):
+        (move,) = game.legal_moves(start)
+        start = game.apply(start, move)
+    assert game.winning_line(start, deadline=time.perf_counter() - 1) is None
+
+
+def test_solver_follows_the_finders_line_and_the_record_checks():
+    game = Village()
+    stock = stock_indices("village", 29)  # a plain depth-first search does not settle it in 10 s
+    solution = solve(game, stock, budget=Budget(seconds=30))
+    assert solution.result == "won"
+    checked = replay(from_json(to_json(record_of(game, stock, solution.moves, "won", 29))))
+    assert checked.ok and checked.outcome == "won"
+
+
+def test_a_lost_stock_is_searched_to_the_end_by_the_finder():
+    game = Village()
+    stock = cards("К♠ Д♠ 5♥ В♠ 10♠ 9♠ 8♠ 7♠ 6♠")
+    start = game.initial_state(stock)
+    while game.forced(start):
+        (move,) = game.legal_moves(start)
+        start = game.apply(start, move)
+    assert game.winning_line(start) == []
 
 
 # -- keys -------------------------------------------------------------------------------
