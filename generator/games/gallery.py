@@ -162,9 +162,19 @@ def _independent(state: GalleryState) -> bool:
 _EPS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.2, 0.3, 0.4)
 #: The same for playouts that stop at the start of the last deal (to be searched from there).
 _EPS_START = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
+#: Where the finder's playouts stop, cycled: at the start of the last deal (None), or near the end of the
+#: deal before it, with so many stock cards left (the search then also tries the covers and the redeal).
+_LATE = (None, None, 0, 3, None, None, 8, 15)
 
 
-def _playout(state: GalleryState, rng: random.Random, eps: float, stop_at: int | None = None, keep: bool = False):
+def _playout(
+    state: GalleryState,
+    rng: random.Random,
+    eps: float,
+    stop_at: int | None = None,
+    keep: bool = False,
+    stop_left: int | None = None,
+):
     """One randomised playout from ``state`` (the win finder's; it proves nothing by itself).
 
     It mostly follows the no-peek player's choices and departs from them with
@@ -174,7 +184,9 @@ def _playout(state: GalleryState, rng: random.Random, eps: float, stop_at: int |
     per card and deal), all the others go up as soon as they fit. Returns the
     moves of a won game (a list); or, with ``stop_at``, the moves up to the
     start of that deal and the position there (a tuple); or, for a lost game,
-    the number of cards on the foundations (an int).
+    the number of cards on the foundations (an int). With ``stop_left`` too,
+    it stops earlier: in the deal before ``stop_at``, once the stock holds
+    ``stop_left`` cards or fewer.
     """
     stock = state.stock
     n = len(stock)
@@ -188,6 +200,8 @@ def _playout(state: GalleryState, rng: random.Random, eps: float, stop_at: int |
     rand = rng.random
     kept: dict[int, bool] = {}  # keep mode: card -> kept for this deal
     while True:
+        if stop_left is not None and redeals == stop_at - 1 and n - i <= stop_left:
+            return log, GalleryState(stock[i:], tuple(map(tuple, piles)), tuple(found), tuple(queens), redeals)
         last = redeals >= LAST
         out = i == n
         if out:
@@ -642,8 +656,9 @@ class Gallery(Game):
                 return line
         if state.redeals >= LAST:
             return self._search(state, self.finder_nodes * self.finder_starts, deadline)
-        # Last-deal starts reached by playouts, searched best first: a start whose
-        # no-peek playout gets many cards up is far more often won.
+        # Positions reached by playouts (last-deal starts, or the end of the deal
+        # before), searched best first: one whose no-peek playout gets many cards
+        # up is far more often won.
         starts: set = set()
         waiting: list[tuple[int, int, list[Move], GalleryState]] = []
         searched = fresh = 0
@@ -651,7 +666,8 @@ class Gallery(Game):
             if searched >= self.finder_starts or (deadline is not None and time.perf_counter() > deadline):
                 break
             eps = _EPS_START[n % len(_EPS_START)] if n else 0.0
-            found = _playout(state, rng, eps, stop_at=LAST, keep=n % 2 == 1)
+            late = _LATE[n % len(_LATE)]
+            found = _playout(state, rng, eps, stop_at=LAST, keep=n % 2 == 1, stop_left=late)
             if isinstance(found, list):
                 return found
             if isinstance(found, tuple):
@@ -668,7 +684,8 @@ class Gallery(Game):
                 _, first, prefix, start = heapq.heappop(waiting)
                 searched += 1
                 fresh = 0
-                rest = self._search(start, self.finder_nodes * (10 if first == 0 else 1), deadline)  # no-peek's longer
+                effort = 10 if first == 0 else 1 if start.redeals == LAST else 3  # no-peek's start, deal-2 ends longer
+                rest = self._search(start, self.finder_nodes * effort, deadline)
                 if rest is not None:
                     return prefix + rest
         return None
