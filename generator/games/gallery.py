@@ -27,6 +27,12 @@ kings alone, the queens in the top row.
 Moves while the stock has cards: the next stock card to each place it may go
 (one place for an ace, a queen, a king or a card that fits no foundation), and
 every pile-top card that fits a foundation.
+
+For the solver (``safe_move``, ``order_moves``, ``winning_line``): dominance
+moves proved beside ``Gallery._dominance``, pile-top plays deferred while
+dealing commutes with them, and a randomised win finder whose lines the rules
+engine replays move by move before any of them is used. None of it changes
+the rules or the legal moves.
 """
 
 from __future__ import annotations
@@ -640,10 +646,11 @@ class Gallery(Game):
     def winning_line(self, state: GalleryState, deadline: float | None = None) -> list[Move] | None:
         """Moves from ``state`` to a win, found by randomised playouts and small searches; None if not found.
 
-        First plain playouts; then playouts up to the start of the last deal,
-        the new starts searched exhaustively up to ``finder_nodes`` positions
-        each, the most promising first.
-        The effort is fixed in those units (the random generator is seeded from
+        First plain playouts; then playouts that stop at the start of the last
+        deal or near the end of the deal before it, the positions reached
+        searched exhaustively up to a few hundred positions each
+        (``finder_nodes``), the most promising first. The search effort is
+        fixed in those units (the random generator is seeded from
         the position, so the answer is reproducible), or ends at ``deadline``
         (a ``time.perf_counter()`` value) if one is given. A None proves
         nothing: it only means that no line was found.
