@@ -52,6 +52,14 @@ _SUIT = tuple(card // 13 for card in range(52))
 _RANK0 = tuple(card % 13 for card in range(52))  # Т = 0 … К = 12: fits the ace foundation at that height
 _DOWN0 = tuple(12 - card % 13 for card in range(52))  # fits the king foundation at that height
 #: Same suit, rank one higher or lower; Т and К are not neighbours.
+_SUIT_RANK = tuple((card // 13, card % 13) for card in range(52))
+
+
+def _move(card: int, src: int, dst: int, _new=tuple.__new__) -> Move:
+    """``Move(card, src, dst)``, a little faster (the solver makes millions)."""
+    return _new(Move, (card, src, dst))
+
+
 _NEIGHBOURS = tuple(
     tuple(other for other in (card - 1, card + 1) if 0 <= other < 52 and _SUIT[other] == _SUIT[card])
     for card in range(52)
@@ -72,6 +80,11 @@ class VillageState(NamedTuple):
     #: being dealt and its next card goes, forced, to pile k.
     dealing: int
     redeals: int  # 0 in the first deal, 1 after the redeal
+
+
+def _state(*fields, _new=tuple.__new__) -> VillageState:
+    """``VillageState(*fields)``, a little faster."""
+    return _new(VillageState, fields)
 
 
 class Village(Game):
@@ -124,7 +137,8 @@ class Village(Game):
         return moves
 
     def _free_moves(self, state: VillageState) -> list[Move]:
-        """The player's moves when nothing is forced."""
+        """The player's moves when nothing is forced: per pile in order its foundation moves,
+        then the marriages, then the next round (or the redeal)."""
         stock, piles, heights, where, _, redeals = state
         moves: list[Move] = []
         on_top: dict[int, list[int]] = {}
@@ -134,33 +148,36 @@ class Village(Game):
             if not pile:
                 continue
             card = pile[-1]
-            suit = _SUIT[card]
-            if heights[suit] == _RANK0[card]:
-                moves.append(Move(card, src, where[suit] or UP + SUITS - where[:SUITS].count(0)))
-            if heights[suit + SUITS] == _DOWN0[card]:
-                moves.append(Move(card, src, where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)))
-            if card in on_top:
-                on_top[card].append(src)
-            else:
+            suit, rank = _SUIT_RANK[card]
+            if heights[suit] == rank:
+                moves.append(_move(card, src, where[suit] or UP + SUITS - where[:SUITS].count(0)))
+            if heights[suit + SUITS] == 12 - rank:
+                moves.append(_move(card, src, where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)))
+            sources = on_top.get(card)
+            if sources is None:
                 on_top[card] = [src]
-        for card, sources in on_top.items():
-            for neighbour in _NEIGHBOURS[card]:
-                if neighbour in on_top:
-                    for dst in on_top[neighbour]:
-                        for src in sources:
-                            moves.append(Move(card, src, dst))
+            else:
+                sources.append(src)
+        if len(on_top) > 1:
+            for card, sources in on_top.items():
+                for neighbour in _NEIGHBOURS[card]:
+                    targets = on_top.get(neighbour)
+                    if targets is not None:
+                        for dst in targets:
+                            for src in sources:
+                                moves.append(_move(card, src, dst))
         if stock:
-            moves.append(Move(stock[0], STOCK, PILE))  # the next round
+            moves.append(_move(stock[0], STOCK, PILE))  # the next round
         elif redeals < REDEALS and on_top:
             moves.append(REDEAL)
         return moves
 
     def apply(self, state: VillageState, move: Move) -> VillageState:
         stock, piles, heights, where, dealing, redeals = state
-        if move.card < 0:  # the redeal
-            gathered = tuple(card for pile in piles for card in pile)
-            return VillageState(gathered, _EMPTY_PILES, heights, where, 1 if gathered else 0, redeals + 1)
         card, src, dst = move
+        if card < 0:  # the redeal
+            gathered = tuple(card for pile in piles for card in pile)
+            return _state(gathered, _EMPTY_PILES, heights, where, 1 if gathered else 0, redeals + 1)
         if src == STOCK:
             stock = stock[1:]
             if dealing:
@@ -169,21 +186,22 @@ class Village(Game):
                 dealing = 2  # the player starts a round; its other cards follow
             if not stock:
                 dealing = 0
-            piles = (*piles[: dst - PILE], (*piles[dst - PILE], card), *piles[dst - PILE + 1 :])
-            return VillageState(stock, piles, heights, where, dealing, redeals)
+            j = dst - PILE
+            piles = (*piles[:j], (*piles[j], card), *piles[j + 1 :])
+            return _state(stock, piles, heights, where, dealing, redeals)
         i = src - PILE
         if dst < UP:
             j = dst - PILE
-            piles = list(piles)
-            piles[i] = piles[i][:-1]
-            piles[j] = (*piles[j], card)
-            return VillageState(stock, tuple(piles), heights, where, dealing, redeals)
+            moved = list(piles)
+            moved[i] = piles[i][:-1]
+            moved[j] = (*piles[j], card)
+            return _state(stock, tuple(moved), heights, where, dealing, redeals)
         piles = (*piles[:i], piles[i][:-1], *piles[i + 1 :])
         slot = _SUIT[card] + (0 if dst < DOWN else SUITS)
         heights = (*heights[:slot], heights[slot] + 1, *heights[slot + 1 :])
         if not where[slot]:
             where = (*where[:slot], dst, *where[slot + 1 :])
-        return VillageState(stock, piles, heights, where, dealing, redeals)
+        return _state(stock, piles, heights, where, dealing, redeals)
 
     def forced(self, state: VillageState) -> bool:
         return bool(state.stock) and (state.dealing > 0 or () in state.piles)
@@ -232,8 +250,8 @@ class Village(Game):
     def safe_move(self, state: VillageState, moves: list[Move]) -> Move | None:
         """A move of a line already replayed to a win, else ``_safe_rule``'s move.
 
-        The first call after ``initial_state`` (the solver's first free position) runs the
-        win finder (``winning_line``) once, within the solver's deadline. A move of a line
+        The first call after ``initial_state`` (the solver's first free position, in the first
+        deal) runs the win finder (``winning_line``) once, within the solver's deadline. A move of a line
         that the rules engine has replayed move by move to a won position cannot lose a win:
         the rest of that line wins.
         """
@@ -241,7 +259,7 @@ class Village(Game):
             move = self._line.get(state)
             if move is not None and move in moves:
                 return move
-        if self._finder_due:
+        if self._finder_due and state.redeals < REDEALS:
             self._finder_due = False
             found = self.winning_line(state, deadline=self.deadline)
             if found:
@@ -350,6 +368,15 @@ class Village(Game):
 
         def advance(state: VillageState) -> VillageState:
             while True:
+                stock, piles, heights, where, dealing, redeals = state
+                if stock and dealing:  # the rest of a dealt block at once, as ``apply`` would
+                    count = min(ROUND + 1 - dealing, len(stock))
+                    dealt = list(piles)
+                    for offset in range(count):
+                        dealt[dealing - 1 + offset] = (*piles[dealing - 1 + offset], stock[offset])
+                        path.append(Move(stock[offset], STOCK, dealing + offset))
+                    state = VillageState(stock[count:], tuple(dealt), heights, where, 0, redeals)
+                    continue
                 moves = self.legal_moves(state)
                 if not moves:
                     return state
