@@ -223,11 +223,12 @@ def test_verdicts_are_honest(quadrille: Path, tmp_path: Path) -> None:
     assert expected_moves("quadrille", 4)[0] == "lost"
     assert answers[4] == ("не выходит", [])
     assert "Итог: выходит — 3, не выходит — 1." in text_of(quadrille)
-    # A budget far too small for «Деревенский пасьянс»: the key says so, and prints no line.
+    # A budget far too small for «Деревенский пасьянс» deal 82 (its win takes the solver some
+    # seconds, a hundred times this budget): the key says so, and prints no line.
     pdf = tmp_path / "village.pdf"
     with pdf.open("wb") as handle:
-        build_sheets("village", handle, first=1, count=1, budget=0.05)
-    assert answer_key(pdf)[1] == ("не решено за отведённое время", [])
+        build_sheets("village", handle, first=82, count=1, budget=0.05)
+    assert answer_key(pdf)[82] == ("не решено за отведённое время", [])
     assert "не дольше 0,05 с на расклад" in re.sub(r"\s+", " ", text_of(pdf))
 
 
