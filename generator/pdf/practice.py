@@ -56,7 +56,7 @@ from generator.games import Game, Move, State, make_game
 from generator.pdf.figure import FigureFlowable, draw_figure, figure_scale
 from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, SIGNS, register_fonts
 from generator.pdf.layout import KeepWithNext
-from generator.pdf.typography import NBSP, RED, number_ru, typeset
+from generator.pdf.typography import NBSP, RED, number_ru, plural_ru, seconds_ru, typeset
 from generator.solver import Budget, solve
 from generator.walkthrough import phases
 
@@ -79,18 +79,6 @@ class SelectionError(ValueError):
 
 
 # --- words ------------------------------------------------------------------------------------------------------
-
-
-def plural_ru(n: int, one: str, few: str, many: str) -> str:
-    """``n`` with the noun in the form Russian wants: 1 ход, 2 хода, 5 ходов, 21 ход, 11 ходов."""
-    tail, tens = n % 10, n % 100
-    word = one if tail == 1 and tens != 11 else few if 2 <= tail <= 4 and not 12 <= tens <= 14 else many
-    return f"{number_ru(n)}{NBSP}{word}"
-
-
-def seconds_ru(value: float) -> str:
-    text = f"{value:g}".replace(".", ",")
-    return f"{text}{NBSP}с"
 
 
 def card_text(index: int) -> tuple[str, str]:

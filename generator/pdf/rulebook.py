@@ -69,7 +69,7 @@ from generator.games import GAME_IDS, GAMES, REDEAL, Game, make_game
 from generator.paths import ASSETS, rule_text
 from generator.pdf.layout import BookDoc, Contents, Float, Heading, MoveColumns, Paper, grid, paper_named
 from generator.pdf.styles import Styles, make_styles
-from generator.pdf.typography import NBSP, number_ru, percent_ru, quoted, smarten, typeset
+from generator.pdf.typography import NBSP, number_ru, percent_ru, plural_ru, quoted, seconds_ru, smarten, typeset
 from generator.walkthrough import phases
 
 BOOK_TITLE = "Пять старинных пасьянсов"
@@ -531,6 +531,7 @@ def odds_section(game: Game, book: Book) -> list[Flowable]:
     rows: list[list[Any]] = [head]
     commands: list[tuple] = []
     unknown = 0
+    budgets: set[float] = set()
     for spec in counted:
         data = games[spec]
         _, _, variant = spec.partition(":")
@@ -545,6 +546,8 @@ def odds_section(game: Game, book: Book) -> list[Flowable]:
                          Paragraph(_interval(rate), s.cell_right),
                          Paragraph(number_ru(data["deals"]), s.cell_right)])
         unknown += data["thoughtful"]["unknown"]
+        if data["thoughtful"]["unknown"] and isinstance(data.get("budget_seconds"), int | float):
+            budgets.add(float(data["budget_seconds"]))
     width = book.width
     table = grid(rows, [0.37 * width, 0.17 * width, 0.27 * width, 0.19 * width], [
         ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
@@ -565,9 +568,12 @@ def odds_section(game: Game, book: Book) -> list[Flowable]:
         "правилам, без заглядывания в колоду. Рядом — 95-процентный доверительный интервал."
     )]
     if unknown:
+        # «Для 1 расклада», «для 28 раскладов»: the genitive after «для».
+        deals = plural_ru(unknown, "расклада", "раскладов", "раскладов")
+        limit = f" за {' и '.join(seconds_ru(b) for b in sorted(budgets))} на расклад" if budgets else ""
         block += [Spacer(1, 0.5 * s.leading),
-                  book.para(f"Для {number_ru(unknown)} раскладов программа не успела найти ответ; они "
-                            "считаются невышедшими.", s.note)]
+                  book.para(f"Для {deals} программа не нашла ответа{limit}; они считаются невышедшими, "
+                            f"так что настоящая доля «{THOUGHTFUL}» может быть немного выше.", s.note)]
     return [KeepTogether([*story, *block])]  # the heading inside: keepWithNext does not reach a KeepTogether
 
 

@@ -165,3 +165,16 @@ def plain(markup: str) -> str:
     text = re.sub(r"<[^>]+>", "", markup)
     text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
     return text.replace(SHY, "").replace(NBSP, " ")
+
+
+def plural_ru(n: int, one: str, few: str, many: str) -> str:
+    """``n`` with the noun in the form Russian wants: 1 ход, 2 хода, 5 ходов, 21 ход, 11 ходов."""
+    tail, tens = n % 10, n % 100
+    word = one if tail == 1 and tens != 11 else few if 2 <= tail <= 4 and not 12 <= tens <= 14 else many
+    return f"{number_ru(n)}{NBSP}{word}"
+
+
+def seconds_ru(value: float) -> str:
+    """A duration in seconds as Russian prints it: 0.05 → «0,05 с»."""
+    text = f"{value:g}".replace(".", ",")
+    return f"{text}{NBSP}с"
