@@ -167,26 +167,31 @@ def save_stats(spec: str, summary: dict) -> None:
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr; silent when stderr is not a terminal."""
+    """Progress on stderr: a one-line bar on a terminal; in a log, a plain line at every tenth of the way."""
 
     def __init__(self, total: int, label: str, *, stream=None) -> None:
         self.total, self.label = total, label
         self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty()
+        self.terminal = self.stream.isatty()
         self.started = time.perf_counter()
+        self._logged_tenths = 0
 
     def __call__(self, results: list[DealResult]) -> None:
-        if not self.enabled:
-            return
         done = len(results)
-        width = 30
-        filled = width * done // max(1, self.total)
         rate = done / max(1e-9, time.perf_counter() - self.started)
         won = sum(r.thoughtful == "won" for r in results)
         unknown = sum(r.thoughtful == "unknown" for r in results)
-        bar = "#" * filled + "." * (width - filled)
-        line = f"\r{self.label} [{bar}] {done}/{self.total}  won {won}  unknown {unknown}  {rate:.1f} deals/s"
-        self.stream.write(line)
-        if done >= self.total:
-            self.stream.write("\n")
+        counts = f"{done}/{self.total}  won {won}  unknown {unknown}  {rate:.1f} deals/s"
+        if self.terminal:
+            width = 30
+            filled = width * done // max(1, self.total)
+            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {counts}")
+            if done >= self.total:
+                self.stream.write("\n")
+        else:
+            tenths = 10 * done // max(1, self.total)
+            if tenths <= self._logged_tenths:
+                return
+            self._logged_tenths = tenths
+            self.stream.write(f"{self.label}: {counts}\n")
         self.stream.flush()

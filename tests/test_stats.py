@@ -61,3 +61,20 @@ def test_stats_command_prints_both_rates(cli):
 def test_bad_arguments_are_one_line_errors(cli, args):
     result = cli(*args)
     assert result.status == 2 and len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+
+
+def test_progress_in_a_log_is_a_plain_line_at_every_tenth() -> None:
+    import io
+
+    from generator.stats import DealResult, ProgressBar
+
+    log = io.StringIO()  # not a terminal
+    progress = ProgressBar(20, "village", stream=log)
+    results: list[DealResult] = []
+    for deal in range(1, 21):
+        results.append(DealResult(deal, "won" if deal % 4 else "unknown", "lost", 0.01, 5))
+        progress(results)
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 10 and "\r" not in log.getvalue()
+    assert lines[0].startswith("village: 2/20  won 2  unknown 0")
+    assert lines[-1].startswith("village: 20/20  won 15  unknown 5")
