@@ -1,9 +1,13 @@
-"""Benchmarks: the solver on deals 1..N of every game and variant, and «Кадриль» at full speed.
+"""Benchmarks: the solver on deals 1..N of every game and variant, «Кадриль» at full speed, the rulebook build.
 
-Writes the measured table into docs/benchmarks.md between the BENCH markers.
-Speed targets live here, not in timed unit tests (the machine is shared).
+Writes the measured figures into docs/benchmarks.md between markers, one row per game spec: a
+run with ``--only`` replaces the rows of the specs it measured and keeps the others. Speed targets
+live here, not in timed unit tests (the machine is shared).
 
-    python bench/run.py [--deals 1000] [--budget 10] [--jobs 2] [--only SPEC ...]
+    python bench/run.py                                  # deals 1..1000 at 10 s, all specs, the book
+    python bench/run.py --only gallery phalanx           # just these rows
+    python bench/run.py --deals 10000 --budget 2 --save-stats   # the book's odds, timed (make odds)
+    python bench/run.py --book-only
 """
 
 from __future__ import annotations
@@ -17,13 +21,38 @@ import time
 from pathlib import Path
 
 from generator.deals import stock_indices
-from generator.games import all_specs
+from generator.games import all_specs, make_game
 from generator.games.quadrille import comes_out
-from generator.stats import measure, timing
+from generator.stats import ProgressBar, measure, save_stats, summarise, timing
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
-BEGIN, END = "<!-- BENCH:solver -->", "<!-- /BENCH:solver -->"
-BOOK_BEGIN, BOOK_END = "<!-- BENCH:book -->", "<!-- /BENCH:book -->"
+BOOK = "book"
+#: Table blocks in docs/benchmarks.md: the solver on deals 1..1000, the odds run over 10,000 deals.
+BLOCKS = ("solver", "odds")
+HEADER = (
+    "| game | deals | budget | decided | unknown | median ms | p99 ms | mean ms | max ms | nodes/s "
+    "| thoughtful wins | no-peek wins | wall | CPU |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+)
+ROW = re.compile(r"^\| `(?P<spec>[\w:]+)` \|.*$", re.M)
+
+
+def markers(block: str) -> tuple[str, str]:
+    return f"<!-- BENCH:{block} -->", f"<!-- /BENCH:{block} -->"
+
+
+def read_block(text: str, block: str) -> str:
+    begin, end = markers(block)
+    found = re.search(re.escape(begin) + "\n(.*?)\n?" + re.escape(end), text, flags=re.S)
+    return found.group(1) if found else ""
+
+
+def replace_block(text: str, block: str, body: str) -> str:
+    begin, end = markers(block)
+    whole = f"{begin}\n{body}\n{end}"
+    if begin not in text:
+        return text.rstrip("\n") + "\n\n" + whole + "\n"
+    return re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: whole, text, flags=re.S)
 
 
 def book_figures(runs: int = 3) -> str:
@@ -42,13 +71,6 @@ def book_figures(runs: int = 3) -> str:
     )
 
 
-def replace_block(text: str, begin: str, end: str, body: str) -> str:
-    block = f"{begin}\n{body}\n{end}"
-    if begin not in text:
-        return text.rstrip("\n") + "\n\n" + block + "\n"
-    return re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: block, text, flags=re.S)
-
-
 def quadrille_rate(deals: int = 20000) -> tuple[float, float]:
     """Deals per second of the exact «Кадриль» simulation on one core (stocks made beforehand)."""
     stocks = [stock_indices("quadrille", d) for d in range(1, deals + 1)]
@@ -61,56 +83,90 @@ def quadrille_rate(deals: int = 20000) -> tuple[float, float]:
     return rates[0], rates[1]
 
 
+def measure_row(spec: str, deals: int, budget: float, jobs: int, save: bool) -> str:
+    """One table row for ``spec`` over deals 1..``deals``; with ``save``, its odds go to assets/stats.json."""
+    started, cpu = time.perf_counter(), os.times()
+    results = measure(spec, 1, deals, jobs=jobs, budget_seconds=budget, on_progress=ProgressBar(deals, spec))
+    wall = time.perf_counter() - started
+    after = os.times()
+    cpu_seconds = (after.user - cpu.user) + (after.children_user - cpu.children_user) + (
+        after.system - cpu.system) + (after.children_system - cpu.children_system)
+    if save:
+        save_stats(spec, summarise(spec, 1, results, budget))
+    times = timing(results)
+    n = len(results)
+    unknown = sum(r.thoughtful == "unknown" for r in results)
+    won = sum(r.thoughtful == "won" for r in results)
+    no_peek = sum(r.no_peek == "won" for r in results)
+    nodes = sum(r.nodes for r in results)
+    solver_seconds = sum(r.seconds for r in results)
+    slowest = max(r.seconds for r in results) * 1000
+    return (
+        f"| `{spec}` | 1..{deals} | {budget:g} s | {100 * (n - unknown) / n:.1f} % | {unknown} "
+        f"| {times['median']:.1f} | {times['p99']:.1f} | {times['mean']:.1f} | {slowest:.0f} "
+        f"| {nodes / max(solver_seconds, 1e-9):,.0f} | {100 * won / n:.2f} % | {100 * no_peek / n:.2f} % "
+        f"| {wall:.1f} s | {cpu_seconds:.1f} s |"
+    )
+
+
+def table(block_text: str, new_rows: dict[str, str], jobs: int, note: str) -> str:
+    """The block's table with ``new_rows`` replacing (or joining) the rows of the same specs, in spec order."""
+    rows = {m.group("spec"): m.group(0) for m in ROW.finditer(block_text)}
+    rows.update(new_rows)
+    order = [spec for spec in all_specs() if spec in rows]
+    walls = [float(rows[spec].split("|")[-3].split()[0]) for spec in order]  # the "wall" cell
+    return "\n".join([
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; the last run used "
+        f"{jobs} worker process{'es' if jobs > 1 else ''}. {note}".rstrip(),
+        "",
+        HEADER,
+        *(rows[spec] for spec in order),
+        "",
+        f"Wall time of these rows together: **{sum(walls) / 60:.1f} min**.",
+    ])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--budget", type=float, default=10.0)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--only", nargs="*", default=None, help="game specs to measure (default: all)")
+    parser.add_argument("--deals", type=int, default=1000, help="deals 1..N of each game (default 1000)")
+    parser.add_argument("--budget", type=float, default=10.0, help="solver seconds per deal (default 10)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    parser.add_argument("--only", nargs="*", default=None, metavar="SPEC", help="game specs (default: all)")
+    parser.add_argument("--save-stats", action="store_true",
+                        help="also write the odds to assets/stats.json, and the row to the 'odds' table")
     parser.add_argument("--book-only", action="store_true", help="measure only the rulebook build")
     args = parser.parse_args()
+    specs = args.only or all_specs()
+    for spec in specs:
+        make_game(spec)  # an unknown spec fails before anything is measured
     text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n"
-    book = book_figures()
-    print(book, flush=True)
-    text = replace_block(text, BOOK_BEGIN, BOOK_END, book)
-    if args.book_only:
+
+    if args.book_only or (not args.only and not args.save_stats):
+        book = book_figures()
+        print(book, flush=True)
+        text = replace_block(text, BOOK, book)
         DOC.write_text(text, encoding="utf-8")
-        return 0
+        if args.book_only:
+            return 0
 
-    rows = []
-    for spec in args.only or all_specs():
-        started = time.perf_counter()
-        results = measure(spec, 1, args.deals, jobs=args.jobs, budget_seconds=args.budget)
-        wall = time.perf_counter() - started
-        times = timing(results)
-        decided = sum(r.thoughtful != "unknown" for r in results)
-        won = sum(r.thoughtful == "won" for r in results)
-        no_peek = sum(r.no_peek == "won" for r in results)
-        nodes = sum(r.nodes for r in results)
-        solver_seconds = sum(r.seconds for r in results)
-        row = (
-            f"| `{spec}` | {100 * decided / len(results):.1f} % | {times['median']:.1f} | {times['p99']:.1f} "
-            f"| {times['mean']:.1f} | {nodes / max(solver_seconds, 1e-9):,.0f} | {100 * won / len(results):.1f} % "
-            f"| {100 * no_peek / len(results):.1f} % | {wall:.0f} s |"
-        )
-        print(row, flush=True)
-        rows.append(row)
+    block = "odds" if args.save_stats else "solver"
+    note = ("Each row: deals 1..N with both players, as `pasyans stats --save` runs them."
+            if args.save_stats else "")
+    rows: dict[str, str] = {}
+    for spec in specs:
+        rows[spec] = measure_row(spec, args.deals, args.budget, args.jobs, args.save_stats)
+        print(rows[spec], flush=True)
+        # Written after every spec, so a long run that is stopped keeps what it measured.
+        text = replace_block(text, block, table(read_block(text, block), rows, args.jobs, note))
+        DOC.write_text(text, encoding="utf-8")
 
-    plain, strict = quadrille_rate()
-    print(f"quadrille simulation: {plain:,.0f} deals/s, queens_first {strict:,.0f} deals/s", flush=True)
-    table = "\n".join(
-        [
-            f"Deals 1..{args.deals}, solver budget {args.budget:g} s per deal, {args.jobs} processes; "
-            f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores.",
-            "",
-            "| game | decided | median ms | p99 ms | mean ms | nodes/s | thoughtful wins | no-peek wins | wall |",
-            "|---|---|---|---|---|---|---|---|---|",
-            *rows,
-            "",
-            f"«Кадриль» exact simulation, one core: **{plain:,.0f} deals/s** (`queens_first`: {strict:,.0f} deals/s).",
-        ]
-    )
-    DOC.write_text(replace_block(text, BEGIN, END, table), encoding="utf-8")
+    if block == "solver" and "quadrille" in specs:
+        plain, strict = quadrille_rate()
+        line = (f"«Кадриль» exact simulation, one core: **{plain:,.0f} deals/s** "
+                f"(`queens_first`: {strict:,.0f} deals/s).")
+        print(line, flush=True)
+        text = replace_block(text, "quadrille", line)
+        DOC.write_text(text, encoding="utf-8")
     print(f"wrote {DOC}", file=sys.stderr)
     return 0
 
