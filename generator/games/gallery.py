@@ -529,7 +529,10 @@ class Gallery(Game):
                 return move
         if self._finder_due:
             self._finder_due = False
-            found = self.winning_line(state, deadline=time.perf_counter() + self.finder_seconds)
+            deadline = time.perf_counter() + self.finder_seconds
+            if self.deadline is not None:  # the solver's own deadline (it reads its clock only now and then)
+                deadline = min(deadline, self.deadline)
+            found = self.winning_line(state, deadline=deadline)
             if found is not None:
                 self._line = self._replay_to_win(state, found)
                 move = self._line.get(state)
@@ -657,7 +660,10 @@ class Gallery(Game):
         """
         self._finder_due = False  # called once per search: by the solver, or by the first safe_move
         rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))
+        clock = time.perf_counter
         for n in range(self.finder_playouts):
+            if deadline is not None and clock() > deadline:
+                return None
             line = _playout(state, rng, _EPS[n % len(_EPS)])
             if isinstance(line, list):
                 return line
@@ -727,8 +733,10 @@ class Gallery(Game):
 
         if enter(state):
             return path
+        steps = 0
         while frames and nodes < max_nodes:
-            if deadline is not None and nodes % 64 == 0 and time.perf_counter() > deadline:
+            steps += 1
+            if deadline is not None and steps % 64 == 0 and time.perf_counter() > deadline:
                 break
             state, depth, untried = frames[-1]
             if not untried:

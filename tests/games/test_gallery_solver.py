@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -114,6 +115,36 @@ def test_a_stock_that_cannot_come_out_is_proved_lost():
 def test_a_tiny_budget_on_a_hard_deal_gives_unknown():
     solution = solve(game(finder=False), stock_indices("gallery", 3), budget=Budget(seconds=0.01))
     assert solution.result == "unknown"
+
+
+#: Deals that the solver cannot decide quickly (the win finder alone used to run 3 s on each).
+SLOW_DEALS = [1, 3, 14, 19, 34]
+
+
+@pytest.mark.parametrize("deal", SLOW_DEALS)
+def test_the_budget_holds_with_the_win_finder_on(deal):
+    """The win finder in ``safe_move`` stops at the solver's deadline (``game.deadline``), not at its own cap."""
+    started = time.perf_counter()
+    solution = solve(game(), stock_indices("gallery", deal), budget=Budget(seconds=0.3))
+    elapsed = time.perf_counter() - started
+    assert elapsed < 0.3 + 0.25, elapsed
+    assert solution.seconds < 0.3 + 0.25
+
+
+def test_a_tiny_budget_with_the_win_finder_on_gives_unknown_in_time():
+    started = time.perf_counter()
+    solution = solve(game(), stock_indices("gallery", SLOW_DEALS[0]), budget=Budget(seconds=0.01))
+    assert solution.result == "unknown"
+    assert time.perf_counter() - started < 0.01 + 0.25
+
+
+def test_the_win_finder_stops_at_its_deadline():
+    g = make_game("gallery")
+    g.finder_starts = 10_000  # far more effort than the deadline allows
+    start = g.initial_state(stock_indices("gallery", SLOW_DEALS[0]))
+    started = time.perf_counter()
+    assert g.winning_line(start, deadline=started + 0.2) is None
+    assert time.perf_counter() - started < 0.2 + 0.2
 
 
 def test_the_thoughtful_result_is_never_lost_where_the_no_peek_player_wins():
