@@ -109,7 +109,14 @@ def _free_slot(found: Sequence[int], card: int) -> bool:
     for it. (All eight foundations exist from the second deal on.)
     """
     low = card - 1
-    return low in found and sum(1 for top in found if low <= top < card - card % 13 + 13) >= 2
+    if low not in found:
+        return False
+    end = card - card % 13 + 13  # the first card of the next suit
+    mine = 0
+    for top in found:
+        if low <= top < end:
+            mine += 1
+    return mine >= 2
 
 
 def _reach(state: GalleryState) -> tuple[set[int], bool]:
@@ -364,7 +371,13 @@ class Gallery(Game):
             return [row[PILE + _started(state.piles)]]
         low = card - 1
         found = state.found
-        moves = [row[FOUNDATION + j] for j in range(PILES) if found[j] == low] if low in found else []
+        if low in found:
+            j = found.index(low)
+            moves = [row[FOUNDATION + j]]
+            if found.count(low) > 1:
+                moves.extend(row[FOUNDATION + k] for k in range(j + 1, PILES) if found[k] == low)
+        else:
+            moves = []
         moves.append(row[_pile_for(state.piles)])
         return moves
 
@@ -373,13 +386,18 @@ class Gallery(Game):
         """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
         found = state.found
         moves = []
-        for i, pile in enumerate(state.piles):
+        i = PILE
+        for pile in state.piles:
             if len(pile) > 1:
                 card = pile[-1]
                 low = card - 1
                 if low in found:
-                    row = _MOVES[card][PILE + i]
-                    moves.extend(row[FOUNDATION + j] for j in range(PILES) if found[j] == low)
+                    row = _MOVES[card][i]
+                    j = found.index(low)
+                    moves.append(row[FOUNDATION + j])
+                    if found.count(low) > 1:
+                        moves.extend(row[FOUNDATION + k] for k in range(j + 1, PILES) if found[k] == low)
+            i += 1
         return moves
 
     @staticmethod
@@ -393,16 +411,26 @@ class Gallery(Game):
 
     def legal_moves(self, state: GalleryState) -> list[Move]:
         if state.stock:
-            return self._stock_moves(state) + self._plays(state)
-        if all(len(pile) <= 1 for pile in state.piles):
-            return []  # won: the stock is out and the kings are alone
-        covers = self._covers(state)
-        if covers:
-            return covers
+            moves = self._stock_moves(state)
+            moves += self._plays(state)
+            return moves
+        piles = state.piles
+        bare = False
+        donors = False
+        for pile in piles:
+            n = len(pile)
+            if n == 1:
+                bare = True
+            elif n > 2:
+                donors = True
+        if bare and donors:
+            return self._covers(state)
         moves = self._plays(state)
-        if state.redeals < DEALS - 1:
-            moves.append(REDEAL)
-        return moves
+        if moves or donors or any(len(pile) == 2 for pile in piles):
+            if state.redeals < DEALS - 1:
+                moves.append(REDEAL)
+            return moves
+        return []  # won: the stock is out and the kings are alone
 
     def apply(self, state: GalleryState, move: Move) -> GalleryState:
         stock, piles, found, queens, redeals = state
@@ -465,7 +493,7 @@ class Gallery(Game):
         """
         stock, piles, found, _, redeals = state
         if not stock and redeals >= DEALS - 1:
-            return (stock, tuple(sorted(pile[1:] for pile in piles)), tuple(sorted(found)), redeals)
+            return (stock, tuple(sorted([pile[1:] for pile in piles])), tuple(sorted(found)), redeals)
         return (stock, piles, tuple(sorted(found)), redeals)
 
     def explain_illegal(self, state: GalleryState, move: Move) -> str:
@@ -512,7 +540,7 @@ class Gallery(Game):
     finder_starts = 200
     finder_nodes = 300
     finder_pool = 3  # new last-deal starts per search: the best start met so far is searched next
-    #: Wall-clock cap of the win finder when safe_move runs it (the solver's own budget is not known there).
+    #: Wall-clock cap of the win finder when safe_move runs it and the solver set no deadline.
     finder_seconds = 3.0
 
     def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
@@ -529,9 +557,11 @@ class Gallery(Game):
                 return move
         if self._finder_due:
             self._finder_due = False
-            deadline = time.perf_counter() + self.finder_seconds
-            if self.deadline is not None:  # the solver's own deadline (it reads its clock only now and then)
-                deadline = min(deadline, self.deadline)
+            # The solver's own deadline when it set one (it reads its clock only now and then): the finder
+            # may use the whole budget, the solver's own search almost never finds a win the finder misses.
+            deadline = self.deadline
+            if deadline is None:
+                deadline = time.perf_counter() + self.finder_seconds
             found = self.winning_line(state, deadline=deadline)
             if found is not None:
                 self._line = self._replay_to_win(state, found)
