@@ -64,6 +64,52 @@ HOLDS = tuple(frozenset(codes) for codes in UNDER)
 MOVE = tuple(Move(card, src, dst) for card in range(52) for src in range(PLACES) for dst in range(PLACES))
 
 
+#: The ordered relaxed game (``dead_end``) is tried with at most this many stock cards left, ...
+ORDERED_STOCK = 12
+#: ... giving up (no verdict) after this many of its positions in one call, ...
+ORDERED_NODES = 3000
+#: ... and forgetting its results once it holds this many.
+ORDERED_MEMO = 400_000
+
+
+class _GaveUp(Exception):
+    pass
+
+
+def _greedy_lost(up: list[int], cells: list[int], bag: list[int], waste: bytes) -> bool:
+    """Whether the bag game (see ``BrunetteBlonde.dead_end``) is lost; changes its lists."""
+    free = ROW * TWO_CARDS_LIMIT - sum(cells)
+    top = len(waste)
+    todo = [code for code in range(2, CODES) if cells[code] or bag[code]]
+    while True:
+        while todo:  # cell and bag cards first, as long as any may go up
+            code = todo.pop()
+            while (cells[code] or bag[code]) and (code < 4 or up[code] < up[PRED[code]]):
+                up[code] += 1
+                if cells[code]:
+                    cells[code] -= 1
+                    free += 1
+                else:
+                    bag[code] -= 1
+                succ = SUCC[code]
+                if cells[succ] or bag[succ]:
+                    todo.append(succ)
+        if not top:
+            return free < ROW * TWO_CARDS_LIMIT or any(bag)
+        code = waste[top - 1]
+        top -= 1
+        if code < 4 or up[code] < up[PRED[code]]:
+            up[code] += 1
+            succ = SUCC[code]
+            if cells[succ] or bag[succ]:
+                todo.append(succ)
+        elif free:
+            cells[code] += 1
+            free -= 1
+        else:
+            return True
+
+
 class BrunetteBlondeState(NamedTuple):
     stock: tuple[int, ...]  # top card first
     waste: tuple[int, ...]  # bottom card first (the first card wasted is waste[0])
@@ -95,6 +141,8 @@ class BrunetteBlonde(Game):
         self.limit = TWO_CARDS_LIMIT if variant == "two_cards" else NO_LIMIT
         self._last_state: BrunetteBlondeState | None = None
         self._last_moves: list[Move] = []
+        self._ordered_memo: dict = {}
+        self._ordered_nodes = 0
 
     # -- the rules ------------------------------------------------------------------
 
@@ -345,36 +393,39 @@ class BrunetteBlonde(Game):
         """True only for a position that cannot be won: two_cards after the redeal, by a relaxed game.
 
         The relaxed game. The cards now up stay up. The cards still in the
-        stock are *loose*: they never move, but a loose card of code ``p``
-        counts for the cards that go on it: a card of code ``k`` may go up
-        when fewer cards of code ``k`` are up (not counting loose ones) than
-        cards of code ``pred(k)`` are up or loose. The piles' cards and any
-        card put there later sit in 16 cells, reachable in any order; the
-        waste keeps its order. Moves: a cell card or the waste top goes up
-        when allowed; the waste top goes into a free cell.
+        stock lie in a *bag*: a bag card may go up at any time it is allowed
+        (a card of code ``k`` may go up when fewer cards of code ``k`` are up
+        than cards of code ``pred(k)``), and the bag has no limit. The piles'
+        cards and any waste card put there later sit in 16 cells, reachable
+        in any order; the waste keeps its order. Moves: a bag card, a cell
+        card or the waste top goes up when allowed; the waste top goes into a
+        free cell.
 
         A real line from here is a relaxed line, so a lost relaxed game means
         a lost position. The redeal is used, so the waste is never turned over
-        again: a card thrown on it later lies above all of today's waste
-        cards, and today's cards leave it from the top only, so whenever the
-        real game moves one of them it is the relaxed waste top too. A real
-        card going up may go up in the relaxed game: its real count is at
-        least its relaxed count, and the real count of its pred code at most
-        the up plus loose ones. A real move onto a pile is a move into a cell
-        (the piles hold at most 16 cards); a loose card turned later is simply
-        left out.
+        again: a card thrown on it later (a stock card, in the bag here) lies
+        above all of today's waste cards, and today's cards leave it from the
+        top only, so whenever the real game moves one of them it is the
+        relaxed waste top too. A real card going up may go up in the relaxed
+        game (the same cards are up in both, and the rule is the same). A
+        stock card stays in the bag until it goes up in the real game,
+        wherever it went meanwhile (a pile or the waste). A today's waste card
+        moved onto a pile goes into a cell: the cells then hold today's pile
+        and waste cards still on the piles, at most 16.
 
         The greedy loop below decides the relaxed game: it puts a card up
-        whenever one may go (a cell card before the waste top) and moves the
-        waste top into a cell only when nothing may go up. Putting a card x up
-        loses nothing: if a winning relaxed line next puts up another card y
-        of x's code instead, the line with x up now and y left in place wins
-        too (y ends where x was: in a cell, or on the waste top, which then
-        goes into the cell x left free; x is the waste top only when no cell
+        whenever one may go (a cell card before a bag card of the same code,
+        both before the waste top) and moves the waste top into a cell only
+        when nothing may go up. Putting a card x up loses nothing: if a
+        winning relaxed line next puts up another card y of x's code instead,
+        the line with x up now and y left in place wins too (y ends where x
+        was: in a cell, in the bag, or on the waste top, which then goes into
+        the cell x left free; x is the waste top only when no cell or bag
         holds a card of its code, as all cards of one code may go up together,
-        and a deeper card y is reached only after x went into a cell); every
-        other code only gains. When nothing may go
-        up, moving the waste top into a cell is the only move.
+        and a deeper card y is reached only after x went into a cell; a cell
+        card goes before a bag card, which needs no room); every other code
+        only gains. When nothing may go up, moving the waste top into a cell
+        is the only move.
         """
         if self.limit != TWO_CARDS_LIMIT or not state.redeals:
             return False
@@ -383,41 +434,104 @@ class BrunetteBlonde(Game):
             if cards:
                 for code in UNDER[CODE[cards[-1]]]:
                     up[code] += 1
-        # Up and loose cards of each code, for the cards built on them (loose cards never move).
-        loose = bytes(state.stock).translate(TO_CODE)
-        supply = [count + loose.count(code) for code, count in enumerate(up)] if loose else up[:]
         cells = [0] * CODES  # cell cards by code
         for cards in state.piles:
             for card in cards:
                 cells[CODE[card]] += 1
-        free = ROW * self.limit - sum(cells)
-        codes = bytes(state.waste).translate(TO_CODE)
-        top = len(codes)
-        todo = [code for code in range(2, CODES) if cells[code]]
-        while True:
-            while todo:  # cell cards first, as long as any may go up
-                code = todo.pop()
-                while cells[code] and (code < 4 or up[code] < supply[PRED[code]]):
-                    up[code] += 1
-                    supply[code] += 1
+        stock = bytes(state.stock).translate(TO_CODE)
+        waste = bytes(state.waste).translate(TO_CODE)
+        bag = [0] * CODES  # the stock's cards by code
+        for code in stock:
+            bag[code] += 1
+        if _greedy_lost(up[:], cells[:], bag, waste):
+            return True
+        if not stock or len(stock) > ORDERED_STOCK:
+            return False
+        # The ordered game: see ``_ordered_wins``.
+        memo = self._ordered_memo
+        if len(memo) > ORDERED_MEMO:
+            memo.clear()
+        self._ordered_nodes = ORDERED_NODES
+        try:
+            return not self._ordered_wins(up, cells, waste, stock, memo)
+        except _GaveUp:
+            return False
+
+    def _ordered_wins(self, up: list[int], cells: list[int], waste: bytes, stock: bytes, memo: dict) -> bool:
+        """Whether the *ordered* relaxed game can be won (two_cards, after the redeal).
+
+        The ordered game keeps the stock's order and the waste exactly; it only
+        forgets the basic row's shape: the cards on the piles sit in 16 cells,
+        reachable in any order, and any card may go into a free cell. Moves: a
+        cell card or the waste top goes up when allowed (fewer cards of its
+        code up than of ``pred`` of it; aces always); the waste top goes into
+        a free cell; the next stock card is turned and goes up (when allowed),
+        into a free cell or onto the waste, whether or not it fits elsewhere.
+        Every real line from here is an ordered line (the cells hold exactly
+        the piles' cards, at most 16; stock and waste move alike), so a lost
+        ordered game means a lost position.
+
+        Dominance used below: a card x that may go up does better up than in a
+        cell. Proof: let L win with x in a cell, Q be L's position with x up
+        instead. Q copies L's moves; Q has one more card of x's code c up and
+        one more free cell. A move of L is legal in Q (counts of other codes
+        and of their preds are at least L's), except putting up a card y of
+        code c while x is still in L's cell: Q puts y into a cell (there is a
+        free one; from a cell y simply stays), and then L and Q show the same
+        codes everywhere. When L puts x up, Q does nothing: again the same.
+        So cell cards go up at once when allowed, and a waste top that may go
+        up never goes into a cell. With the stock out, ``_greedy_lost`` decides.
+        """
+        while True:  # cell cards up while any may go (the dominance above)
+            moved = False
+            for code in range(2, CODES):
+                while cells[code] and (code < 4 or up[code] < up[PRED[code]]):
                     cells[code] -= 1
-                    free += 1
-                    if cells[SUCC[code]]:
-                        todo.append(SUCC[code])
-            if not top:
-                return free < ROW * self.limit
-            code = codes[top - 1]
-            top -= 1
-            if code < 4 or up[code] < supply[PRED[code]]:
-                up[code] += 1
-                supply[code] += 1
-                if cells[SUCC[code]]:
-                    todo.append(SUCC[code])
+                    up[code] += 1
+                    moved = True
+            if not moved:
+                break
+        if not stock:
+            return not _greedy_lost(up, cells, [0] * CODES, waste)
+        key = (stock, waste, bytes(up), bytes(cells))
+        known = memo.get(key)
+        if known is not None:
+            return known
+        self._ordered_nodes -= 1
+        if self._ordered_nodes < 0:
+            raise _GaveUp
+        bag = [0] * CODES
+        for code in stock:
+            bag[code] += 1
+        if _greedy_lost(up[:], cells[:], bag, waste):  # the bag game is a relaxation of this one
+            memo[key] = False
+            return False
+        free = ROW * self.limit - sum(cells)
+        won = False
+        if waste:
+            code = waste[-1]
+            if code < 4 or up[code] < up[PRED[code]]:
+                more = up[:]
+                more[code] += 1
+                won = self._ordered_wins(more, cells[:], waste[:-1], stock, memo)
             elif free:
-                cells[code] += 1
-                free -= 1
-            else:
-                return True
+                more = cells[:]
+                more[code] += 1
+                won = self._ordered_wins(up[:], more, waste[:-1], stock, memo)
+        if not won:
+            code = stock[0]
+            if code < 4 or up[code] < up[PRED[code]]:
+                more = up[:]
+                more[code] += 1
+                won = self._ordered_wins(more, cells[:], waste, stock[1:], memo)
+            elif free:
+                more = cells[:]
+                more[code] += 1
+                won = self._ordered_wins(up[:], more, waste, stock[1:], memo)
+            if not won:
+                won = self._ordered_wins(up[:], cells[:], waste + stock[:1], stock[1:], memo)
+        memo[key] = won
+        return won
 
     def explain_illegal(self, state: BrunetteBlondeState, move: Move) -> str:
         legal = self.legal_moves(state)

@@ -199,6 +199,34 @@ def test_dead_end_after_the_redeal_with_a_blocked_waste():
     assert not game.dead_end(BrunetteBlondeState(tuple(cards("Т♥")), state.waste, ((),) * 8, ((),) * 8, 1, False))
 
 
+def test_the_stock_order_and_the_bag_find_dead_ends_the_loose_stock_missed():
+    # Real positions of the second pass (the no-peek player's games) with 8 to 12 stock cards left,
+    # where the dead-end test now fires: the stock's cards go up only when they are allowed
+    # themselves (the bag) and are turned in order (the ordered game). Plain exhaustive search
+    # (no key, safe moves or dead ends) agrees that each is lost.
+    game = make_game("brunette_blonde:two_cards")
+    for deal, left in ((5, 9), (7, 12), (17, 10)):
+        played = play_out(game, stock_indices(game.id, deal), no_peek)
+        position = next(s for s in played.states if s.redeals == 1 and len(s.stock) == left)
+        assert game.dead_end(position), deal
+        assert search(game, position, 20_000, hints=False) == "lost", deal
+
+
+def test_dead_end_never_fires_on_a_winnable_second_pass_position():
+    # Every second-pass position of the no-peek player's games with a short stock: where plain
+    # search finds a win, the dead-end test must stay quiet.
+    game = make_game("brunette_blonde:two_cards")
+    wins = 0
+    for deal in range(1, 41):
+        played = play_out(game, stock_indices(game.id, deal), no_peek)
+        for position in played.states:
+            short = position.redeals == 1 and 4 <= len(position.stock) <= 10
+            if short and search(game, position, 5_000, hints=False) == "won":
+                wins += 1
+                assert not game.dead_end(position), deal
+    assert wins > 50
+
+
 def test_dead_end_is_off_in_the_basic_game():
     game = make_game("brunette_blonde")
     state = BrunetteBlondeState((), tuple(cards("3♦")), (tuple(cards("К♠ Д♥")),) * 8, ((),) * 8, 1, False)
