@@ -766,7 +766,7 @@ class Gallery(Game):
         steps = 0
         while frames and nodes < max_nodes:
             steps += 1
-            if deadline is not None and steps % 64 == 0 and time.perf_counter() > deadline:
+            if deadline is not None and steps % 16 == 0 and time.perf_counter() > deadline:
                 break
             state, depth, untried = frames[-1]
             if not untried:

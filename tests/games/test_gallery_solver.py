@@ -147,6 +147,16 @@ def test_the_win_finder_stops_at_its_deadline():
     assert time.perf_counter() - started < 0.2 + 0.2
 
 
+def test_the_win_finder_search_stops_at_its_deadline():
+    """The finder's own depth-first search reads the clock every 16 steps, whatever its node limit."""
+    g = make_game("gallery")
+    start = g.initial_state(stock_indices("gallery", SLOW_DEALS[0]))
+    _, last_deal = _playout(start, random.Random(1), 0.0, stop_at=LAST)
+    started = time.perf_counter()
+    g._search(last_deal, 10**9, deadline=started + 0.1)
+    assert time.perf_counter() - started < 0.1 + 0.2
+
+
 def test_the_thoughtful_result_is_never_lost_where_the_no_peek_player_wins():
     checked = 0
     for deal in range(1, 101):
