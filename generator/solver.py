@@ -13,10 +13,12 @@ It never guesses.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from generator.games.base import Game, Move, State
+
+MoveOrder = Callable[[State, list[Move]], list[Move]]
 
 #: How often (in nodes) the clock is read. A node costs tens of microseconds to milliseconds (the
 #: hints play lines out), a clock read a tenth of a microsecond: every 16th node keeps the budget
@@ -44,7 +46,11 @@ class Solution:
         return self.result != "unknown"
 
 
-class _OutOfBudget(Exception):
+class _OutOfTime(Exception):
+    pass
+
+
+class _OutOfNodes(Exception):
     pass
 
 
@@ -64,17 +70,31 @@ def _advance(game: Game, state: State, path: list[Move]) -> State:
         path.append(move)
 
 
-def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None) -> Solution:
-    """Search for a winning line from the start of ``stock`` (top card first)."""
-    budget = budget or Budget()
-    started = time.perf_counter()
-    deadline = None if budget.seconds is None else started + budget.seconds
-    max_nodes = budget.nodes
+def _luby(index: int) -> int:
+    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, … (``index`` from 0): restart lengths that
+    waste at most a logarithmic factor against the best fixed length (Luby, Sinclair, Zuckerman 1993)."""
+    size, power = 1, 0
+    while size < index + 1:
+        power += 1
+        size = 2 * size + 1
+    while size - 1 != index:
+        size = (size - 1) // 2
+        power -= 1
+        index %= size
+    return 1 << power
+
+
+def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit: int | None,
+            deadline: float | None) -> tuple[str, list[Move], int]:
+    """One depth-first search from ``root`` (reached by ``prefix``), trying moves in ``order``.
+
+    Returns ``won`` with the whole line, ``lost`` (everything searched: exact), ``limit`` (more
+    than ``limit`` positions) or ``time`` (past ``deadline``), with the positions visited.
+    """
     seen: set = set()
     nodes = 0
-
     # Each frame: a state, the length of ``path`` on reaching it, and its untried moves.
-    path: list[Move] = []
+    path: list[Move] = list(prefix)
     frames: list[tuple[State, int, list[Move]]] = []
 
     def enter(state: State) -> bool:
@@ -88,21 +108,18 @@ def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None) -> 
         seen.add(key)
         nodes += 1
         if nodes % _CLOCK_EVERY == 0 and deadline is not None and time.perf_counter() > deadline:
-            raise _OutOfBudget
-        if max_nodes is not None and nodes > max_nodes:
-            raise _OutOfBudget
+            raise _OutOfTime
+        if limit is not None and nodes > limit:
+            raise _OutOfNodes
         if game.dead_end(state):
             return False
-        moves = game.order_moves(state, game.legal_moves(state))
+        moves = order(state, game.legal_moves(state))
         frames.append((state, len(path), moves[::-1]))
         return False
 
-    game.deadline = deadline
     try:
-        if budget.seconds is not None and budget.seconds <= 0:
-            raise _OutOfBudget
-        if enter(_advance(game, game.initial_state(stock), path)):
-            return Solution("won", path, nodes, time.perf_counter() - started)
+        if enter(root):
+            return "won", path, nodes
         while frames:
             state, depth, untried = frames[-1]
             if not untried:
@@ -112,9 +129,57 @@ def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None) -> 
             move = untried.pop()
             path.append(move)
             if enter(_advance(game, game.apply(state, move), path)):
-                return Solution("won", path, nodes, time.perf_counter() - started)
-    except _OutOfBudget:
-        return Solution("unknown", [], nodes, time.perf_counter() - started)
+                return "won", path, nodes
+    except _OutOfTime:
+        return "time", [], nodes
+    except _OutOfNodes:
+        return "limit", [], nodes
+    return "lost", [], nodes
+
+
+def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None) -> Solution:
+    """Search for a winning line from the start of ``stock`` (top card first); see ``solve_position``."""
+    return solve_position(game, game.initial_state(stock), budget=budget)
+
+
+def solve_position(game: Game, state: State, *, budget: Budget | None = None) -> Solution:
+    """Search for a winning line from ``state``: ``won`` with its moves, ``lost`` or ``unknown``.
+
+    A game whose ``restart_order`` gives other move orders is searched with restarts: attempt
+    ``i`` tries moves in its ``i``-th order and gives up after ``restart_unit × luby(i)``
+    positions. One bad early choice (how the first deal is played decides what a redeal
+    gathers) then cannot hold the whole budget. An attempt that ends before its limit has
+    searched everything with the same provable cuts, so its ``lost`` is exact too.
+    """
+    budget = budget or Budget()
+    started = time.perf_counter()
+    deadline = None if budget.seconds is None else started + budget.seconds
+    max_nodes = budget.nodes
+    nodes = 0
+
+    def answer(result: str, moves: list[Move] | None = None) -> Solution:
+        return Solution(result, moves or [], nodes, time.perf_counter() - started)
+
+    game.deadline = deadline
+    try:
+        if budget.seconds is not None and budget.seconds <= 0:
+            return answer("unknown")
+        prefix: list[Move] = []
+        root = _advance(game, state, prefix)
+        restarts = game.restart_order(1) is not None
+        attempt = 0
+        while True:
+            order = game.order_moves if attempt == 0 else game.restart_order(attempt)
+            assert order is not None
+            limit = game.restart_unit * _luby(attempt) if restarts else None
+            if max_nodes is not None:
+                limit = max_nodes - nodes if limit is None else min(limit, max_nodes - nodes)
+            result, moves, used = _search(game, root, prefix, order, limit, deadline)
+            nodes += used
+            if result in ("won", "lost"):
+                return answer(result, moves)
+            if result == "time" or (max_nodes is not None and nodes >= max_nodes):
+                return answer("unknown")
+            attempt += 1
     finally:
         game.deadline = None
-    return Solution("lost", [], nodes, time.perf_counter() - started)

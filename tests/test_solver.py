@@ -73,3 +73,9 @@ def test_the_budget_holds_on_hard_deals(spec: str) -> None:
             assert result.ok and result.outcome == "won"
         else:  # "lost" only if the whole space was searched in time
             assert solution.result in ("unknown", "lost") and solution.moves == []
+
+
+def test_luby_sequence():
+    from generator.solver import _luby
+
+    assert [_luby(i) for i in range(15)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]

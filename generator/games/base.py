@@ -13,7 +13,7 @@ moves too: while one is pending, ``legal_moves`` offers only forced moves.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from generator.cards import card_str
@@ -168,6 +168,18 @@ class Game(ABC):
             return moves
         first = self.no_peek_move(state, moves)
         return moves if first is None or first == moves[0] else [first, *(m for m in moves if m != first)]
+
+    #: Positions of the first restart attempt (see ``restart_order``); later ones follow Luby's sequence.
+    restart_unit: ClassVar[int] = 200
+
+    def restart_order(self, attempt: int) -> Callable[[State, list[Move]], list[Move]] | None:
+        """The move order of the solver's restart ``attempt`` (1, 2, …), or None for one exhaustive search.
+
+        A game where an early choice decides much of what follows (how the first deal is played
+        decides what the redeal gathers) returns other orders here, e.g. ``order_moves`` with
+        some moves shuffled by ``random.Random(attempt)`` — seeded, so every run is the same.
+        """
+        return None
 
     # -- the careful player without second sight ----------------------------------
 

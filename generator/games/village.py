@@ -29,7 +29,6 @@ carry their proof.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from itertools import chain
 from typing import NamedTuple
@@ -96,19 +95,11 @@ class Village(Game):
     def __init__(self, variant: str | None = None) -> None:
         super().__init__(variant)
         self._last: tuple[VillageState, tuple[Move, ...]] | None = None
-        self._finder_due = False
-        #: Positions of a line the engine has replayed to a win, with their next move.
-        self._line: dict[VillageState, Move] = {}
-        #: A position the win finder searched exhaustively without a win.
-        self._lost: VillageState | None = None
 
     # -- the rules --------------------------------------------------------------
 
     def initial_state(self, stock: Sequence[int]) -> VillageState:
         stock = tuple(stock)
-        self._finder_due = True  # the solver's first call of ``safe_move`` runs the win finder
-        self._line = {}
-        self._lost = None
         return VillageState(stock, _EMPTY_PILES, (0,) * 8, (0,) * 8, 1 if stock else 0, 0)
 
     def foundation_moves(self, state: VillageState, card: int, src: int) -> list[Move]:
@@ -242,46 +233,7 @@ class Village(Game):
     # every card on the table is part of the sequence the redeal will gather, so removing or
     # moving one changes where every later card of the second deal falls.
 
-    #: Positions the win finder may visit when the solver gives it no deadline.
-    FINDER_NODES = 3_000_000
-    #: Positions of the finder's shortest attempt (attempts follow the Luby sequence).
-    FINDER_UNIT = 200
-
     def safe_move(self, state: VillageState, moves: list[Move]) -> Move | None:
-        """A move of a line already replayed to a win, else ``_safe_rule``'s move.
-
-        The first call after ``initial_state`` (the solver's first free position, in the first
-        deal) runs the win finder (``winning_line``) once, within the solver's deadline. A move of a line
-        that the rules engine has replayed move by move to a won position cannot lose a win:
-        the rest of that line wins.
-        """
-        if self._line:
-            move = self._line.get(state)
-            if move is not None and move in moves:
-                return move
-        if self._finder_due and state.redeals < REDEALS:
-            self._finder_due = False
-            found = self.winning_line(state, deadline=self.deadline)
-            if found:
-                self._line = self._replay_to_win(state, found)
-                move = self._line.get(state)
-                if move is not None:
-                    return move
-            elif found is not None:
-                self._lost = state  # searched to the end: no win
-        return self._safe_rule(state, moves)
-
-    def _replay_to_win(self, state: VillageState, line: list[Move]) -> dict[VillageState, Move]:
-        """Every position of ``line`` from ``state`` with its next move, if the line is legal and wins; else {}."""
-        table: dict[VillageState, Move] = {}
-        for move in line:
-            if move not in self.legal_moves(state):
-                return {}
-            table[state] = move
-            state = self.apply(state, move)
-        return table if self.is_won(state) else {}
-
-    def _safe_rule(self, state: VillageState, moves: list[Move]) -> Move | None:
         """A foundation move that loses nothing, or None: after the redeal, a card X that fits
         foundation f while its twin (the other copy) is already up, provided the stock is out
         or X is not alone in its pile.
@@ -316,115 +268,6 @@ class Village(Game):
             if not stock or len(piles[move.src - PILE]) > 1:
                 return move
         return None
-
-    def winning_line(self, state: VillageState, deadline: float | None = None) -> list[Move] | None:
-        """A line from ``state`` to a win, [] if there is none, None if the search ran out.
-
-        The solver's own search, with restarts: depth-first search with a transposition table
-        on ``key``, forced moves and ``_safe_rule``'s moves made at once, ``dead_end``'s
-        positions cut off, first in ``order_moves`` order, then again and again in
-        ``perturb_moves`` orders (``random.Random(attempt)``: the same every run), each attempt
-        stopped after ``FINDER_UNIT`` times the Luby sequence 1, 1, 2, 1, 1, 2, 4, … positions.
-        A plain depth-first search stays in the subtree of its first way of playing the first
-        deal, which decides the sequence the redeal gathers; most of those subtrees hold no
-        win. An attempt that ends before its limit has searched everything (with the same
-        provable cuts as the solver), so its answer is exact either way. It stops at
-        ``deadline`` (a ``time.perf_counter()`` value), or after ``FINDER_NODES`` positions if
-        there is none.
-        """
-        spent = 0
-        attempt = 0
-        while True:
-            if attempt == 0:
-                order = self.order_moves
-            else:
-                rng = random.Random(attempt)
-
-                def order(position, moves, rng=rng):
-                    return self.perturb_moves(position, moves, rng)
-
-            limit = self.FINDER_UNIT * _luby(attempt)
-            if deadline is None:
-                if spent >= self.FINDER_NODES:
-                    return None
-                limit = min(limit, self.FINDER_NODES - spent)
-            result, line, nodes = self._attempt(state, order, limit, deadline)
-            spent += nodes
-            if result == "won":
-                return line
-            if result == "lost":
-                return []
-            if result == "time":
-                return None
-            attempt += 1
-
-    def _attempt(self, start: VillageState, order, limit: int, deadline: float | None) -> tuple[str, list[Move], int]:
-        """One depth-first search of the win finder: ``won`` (with the line), ``lost`` (exact),
-        ``limit`` (more than ``limit`` positions) or ``time`` (past ``deadline``)."""
-        seen: set = set()
-        path: list[Move] = []
-        frames: list[tuple[VillageState, int, list[Move]]] = []
-        nodes = 0
-
-        def advance(state: VillageState) -> VillageState:
-            while True:
-                stock, piles, heights, where, dealing, redeals = state
-                if stock and dealing:  # the rest of a dealt block at once, as ``apply`` would
-                    count = min(ROUND + 1 - dealing, len(stock))
-                    dealt = list(piles)
-                    for offset in range(count):
-                        dealt[dealing - 1 + offset] = (*piles[dealing - 1 + offset], stock[offset])
-                        path.append(Move(stock[offset], STOCK, dealing + offset))
-                    state = VillageState(stock[count:], tuple(dealt), heights, where, 0, redeals)
-                    continue
-                moves = self.legal_moves(state)
-                if not moves:
-                    return state
-                if len(moves) == 1 and self.forced(state):
-                    move = moves[0]
-                else:
-                    move = self._safe_rule(state, moves)
-                    if move is None:
-                        return state
-                state = self.apply(state, move)
-                path.append(move)
-
-        def enter(state: VillageState) -> bool | None:
-            nonlocal nodes
-            if self.is_won(state):
-                return True
-            key = self.key(state)
-            if key in seen:
-                return False
-            seen.add(key)
-            nodes += 1
-            if nodes > limit:
-                return None
-            if nodes % 256 == 0 and deadline is not None and time.perf_counter() > deadline:
-                raise _PastDeadline
-            if state.redeals >= REDEALS and _stuck(state.piles, state.heights):
-                return False
-            frames.append((state, len(path), order(state, self.legal_moves(state))[::-1]))
-            return False
-
-        try:
-            entered = enter(advance(start))
-            while entered is False and frames:
-                state, depth, untried = frames[-1]
-                if not untried:
-                    frames.pop()
-                    continue
-                del path[depth:]
-                move = untried.pop()
-                path.append(move)
-                entered = enter(advance(self.apply(state, move)))
-        except _PastDeadline:
-            return "time", [], nodes
-        if entered:
-            return "won", path, nodes
-        if entered is None:
-            return "limit", [], nodes
-        return "lost", [], nodes
 
     def order_moves(self, state: VillageState, moves: list[Move]) -> list[Move]:
         """Foundation moves first, then marriages that uncover a card that fits a foundation
@@ -492,13 +335,15 @@ class Village(Game):
         rng.shuffle(other)
         return ups + freeing + other + rounds
 
+    def restart_order(self, attempt: int):
+        """``perturb_moves`` seeded with ``attempt``: the solver restarts with other first deals."""
+        rng = random.Random(attempt)
+        return lambda state, moves: self.perturb_moves(state, moves, rng)
+
     def dead_end(self, state: VillageState) -> bool:
-        """True only if the position cannot be won: the win finder searched it to the end
-        without a win, or, after the redeal, some card can never leave its pile (``_stuck``;
-        in the first deal never: the redeal regathers all)."""
-        if state.redeals >= REDEALS:
-            return _stuck(state.piles, state.heights)
-        return self._lost is not None and state == self._lost
+        """True only if the position cannot be won: after the redeal, some card can never leave
+        its pile (``_stuck``; in the first deal never: the redeal regathers all)."""
+        return state.redeals >= REDEALS and _stuck(state.piles, state.heights)
 
     def contents(self, state: VillageState) -> dict[int, tuple[int, ...]]:
         places: dict[int, tuple[int, ...]] = {}
@@ -702,23 +547,6 @@ def _marriages(piles: tuple[tuple[int, ...], ...]) -> list[Move]:
                     for dst in targets:
                         moves.append(Move(card, src, dst))
     return moves
-
-
-class _PastDeadline(Exception):
-    pass
-
-
-def _luby(index: int) -> int:
-    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, … (``index`` from 0)."""
-    size, power = 1, 0
-    while size < index + 1:
-        power += 1
-        size = 2 * size + 1
-    while size - 1 != index:
-        size = (size - 1) // 2
-        power -= 1
-        index %= size
-    return 1 << power
 
 
 def _frees(move: Move, piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...], stock: tuple[int, ...]) -> bool:

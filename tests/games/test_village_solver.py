@@ -5,16 +5,15 @@ and the solver on real deals, its winning records checked move by move."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games.village import DOWN, PILE, REDEALS, SUITS, UP, Village, VillageState, _locks, _luby, _stuck
+from generator.games.village import DOWN, PILE, REDEALS, SUITS, UP, Village, VillageState, _locks, _stuck
 from generator.play import no_peek, play_out
 from generator.record import from_json, record_of, replay, to_json
-from generator.solver import Budget, solve
+from generator.solver import Budget, solve, solve_position
 
 G = Village()
 
@@ -201,40 +200,23 @@ def test_perturbed_orders_are_orders_of_the_same_moves():
         state = G.apply(state, rng.choice(moves))
 
 
-# -- the win finder ---------------------------------------------------------------------
-
-
-def test_luby_sequence():
-    assert [_luby(i) for i in range(15)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+# -- the solver's restarts --------------------------------------------------------------
 
 
 @pytest.mark.parametrize("sample", [END[:40], SECOND_DEAL[:40]], ids=["end", "second deal"])
-def test_win_finder_is_exact_on_small_positions(sample):
-    finder = Village()
-    finder.FINDER_UNIT = 5  # many restarts even on small positions
-    for state in sample:
-        line = finder.winning_line(state)
-        assert line is not None
-        if winnable(state):
-            assert line, state
-            for move in line:
-                assert move in G.legal_moves(state)
-                state = G.apply(state, move)
-            assert G.is_won(state)
-        else:
-            assert line == []
-
-
-def test_win_finder_stops_at_its_deadline():
+def test_restarted_search_is_exact_on_small_positions(sample):
     game = Village()
-    start = game.initial_state(stock_indices("village", 29))
-    while game.forced(start):
-        (move,) = game.legal_moves(start)
-        start = game.apply(start, move)
-    assert game.winning_line(start, deadline=time.perf_counter() - 1) is None
+    game.restart_unit = 5  # many restarts even on small positions
+    for state in sample:
+        solution = solve_position(game, state, budget=Budget(seconds=None))
+        assert solution.result == ("won" if winnable(state) else "lost"), state
+        for move in solution.moves:
+            assert move in G.legal_moves(state)
+            state = G.apply(state, move)
+        assert G.is_won(state) == (solution.result == "won")
 
 
-def test_solver_follows_the_finders_line_and_the_record_checks():
+def test_restarts_win_a_deal_a_plain_search_does_not_settle_and_the_record_checks():
     game = Village()
     stock = stock_indices("village", 29)  # a plain depth-first search does not settle it in 10 s
     solution = solve(game, stock, budget=Budget(seconds=30))
@@ -243,14 +225,11 @@ def test_solver_follows_the_finders_line_and_the_record_checks():
     assert checked.ok and checked.outcome == "won"
 
 
-def test_a_lost_stock_is_searched_to_the_end_by_the_finder():
+def test_a_loss_found_after_many_restarts_is_exact():
+    # Positions of one attempt are 1 × Luby's sequence: the attempt that proves the loss comes late.
     game = Village()
-    stock = cards("К♠ Д♠ 5♥ В♠ 10♠ 9♠ 8♠ 7♠ 6♠")
-    start = game.initial_state(stock)
-    while game.forced(start):
-        (move,) = game.legal_moves(start)
-        start = game.apply(start, move)
-    assert game.winning_line(start) == []
+    game.restart_unit = 1
+    assert solve(game, cards("К♠ Д♠ 5♥ В♠ 10♠ 9♠ 8♠ 7♠ 6♠"), budget=Budget(seconds=30)).result == "lost"
 
 
 # -- keys -------------------------------------------------------------------------------
