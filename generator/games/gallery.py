@@ -171,6 +171,20 @@ def _independent(state: GalleryState) -> bool:
     return not (len(pile) > 1 and pile[-1] in played)
 
 
+#: The last state ``_independent_once`` answered for, and its answer (``_dominance`` and then ``order_moves``
+#: ask about the same state object; holding it keeps its id from being reused).
+_LAST_INDEPENDENT: list = [None, False]
+
+
+def _independent_once(state: GalleryState) -> bool:
+    """``_independent(state)``, remembered for the last state asked about (compared by identity)."""
+    last = _LAST_INDEPENDENT
+    if last[0] is not state:
+        last[0] = state
+        last[1] = _independent(state)
+    return last[1]
+
+
 #: How often a playout departs at random from the no-peek choice, cycled over playouts.
 _EPS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.2, 0.3, 0.4)
 #: The same for playouts that stop at the start of the last deal (to be searched from there).
@@ -628,7 +642,7 @@ class Gallery(Game):
         if not stock:
             return None
         deals = moves if moves[-1].src == STOCK else [m for m in moves if m.src == STOCK]
-        commutes = len(deals) == len(moves) or _independent(state)
+        commutes = len(deals) == len(moves) or _independent_once(state)
         if not commutes:
             return None
         if len(deals) == 1:
@@ -650,7 +664,7 @@ class Gallery(Game):
         """
         if len(moves) < 2:
             return moves
-        if state.stock and moves[-1].src != STOCK and _independent(state):
+        if state.stock and moves[-1].src != STOCK and _independent_once(state):
             moves = [m for m in moves if m.src == STOCK]
         kept = []
         seen = set()
@@ -742,8 +756,17 @@ class Gallery(Game):
         nodes = 0
 
         def enter(state: GalleryState) -> bool:
-            """Make the forced and dominance moves; True if that wins, else open a frame (unless seen)."""
+            """Make the forced and dominance moves; True if that wins, else open a frame (unless seen).
+
+            A position whose key was entered before is skipped before its forced and dominance moves
+            too: they lead from equal keys to equal futures, already searched (or being searched).
+            """
             nonlocal nodes
+            tag = key(state)
+            if tag in seen:
+                return False
+            seen.add(tag)
+            moved = False
             while True:
                 moves = legal(state)
                 if not moves:
@@ -753,10 +776,12 @@ class Gallery(Game):
                     break
                 state = apply(state, move)
                 path.append(move)
-            tag = key(state)
-            if tag in seen:
-                return False
-            seen.add(tag)
+                moved = True
+            if moved:
+                tag = key(state)
+                if tag in seen:
+                    return False
+                seen.add(tag)
             nodes += 1
             frames.append((state, len(path), order(state, moves)[::-1]))
             return False
