@@ -112,23 +112,6 @@ def _greedy_lost(up: list[int], cells: list[int], bag: list[int], waste: bytes) 
             return True
 
 
-class _PastDeadline(Exception):
-    pass
-
-
-def _luby(index: int) -> int:
-    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, … (``index`` from 0)."""
-    size, power = 1, 0
-    while size < index + 1:
-        power += 1
-        size = 2 * size + 1
-    while size - 1 != index:
-        size = (size - 1) // 2
-        power -= 1
-        index %= size
-    return 1 << power
-
-
 class BrunetteBlondeState(NamedTuple):
     stock: tuple[int, ...]  # top card first
     waste: tuple[int, ...]  # bottom card first (the first card wasted is waste[0])
@@ -162,19 +145,10 @@ class BrunetteBlonde(Game):
         self._last_moves: list[Move] = []
         self._ordered_memo: dict = {}
         self._ordered_nodes = 0
-        self._finder_due = False
-        #: Positions of a line the engine has replayed to a win, with their next move.
-        self._line: dict[BrunetteBlondeState, Move] = {}
-        #: A position the win finder searched exhaustively without a win.
-        self._lost: BrunetteBlondeState | None = None
 
     # -- the rules ------------------------------------------------------------------
 
     def initial_state(self, stock: Sequence[int]) -> BrunetteBlondeState:
-        # In two_cards the solver's first call of ``safe_move`` runs the win finder.
-        self._finder_due = self.limit == TWO_CARDS_LIMIT
-        self._line = {}
-        self._lost = None
         empty = ((),) * ROW
         return BrunetteBlondeState(tuple(stock), (), empty, empty, 0, bool(stock))
 
@@ -343,154 +317,36 @@ class BrunetteBlonde(Game):
 
     # -- hints for the solver -----------------------------------------------------------
 
-    #: Positions the win finder may visit when the solver gives it no deadline.
-    FINDER_NODES = 2_000_000
-    #: Positions of the finder's shortest attempt (attempts follow the Luby sequence).
-    FINDER_UNIT = 200
+    #: Positions of the solver's first restart attempt (later ones follow Luby's sequence).
+    restart_unit = 100
 
-    def safe_move(self, state: BrunetteBlondeState, moves: list[Move]) -> Move | None:
-        """A move of a line already replayed to a win, else ``_safe_rule``'s move.
+    def restart_order(self, attempt: int):
+        """two_cards: ``order_moves`` shuffled by ``random.Random(attempt)`` for the solver's restarts.
 
-        In two_cards the first call after ``initial_state`` (the solver's first free position)
-        runs the win finder (``winning_line``) once, within the solver's deadline. A move of a
-        line that the rules engine has replayed move by move to a won position cannot lose a
-        win: the rest of that line wins.
-        """
-        if self._line:
-            move = self._line.get(state)
-            if move is not None and move in moves:
-                return move
-        if self._finder_due:
-            self._finder_due = False
-            found = self.winning_line(state, deadline=self.deadline)
-            if found:
-                self._line = self._replay_to_win(state, found)
-                move = self._line.get(state)
-                if move is not None:
-                    return move
-            elif found is not None:
-                self._lost = state  # searched to the end: no win
-        return self._safe_rule(state, moves)
-
-    def _replay_to_win(self, state: BrunetteBlondeState, line: list[Move]) -> dict[BrunetteBlondeState, Move]:
-        """Every position of ``line`` from ``state`` with its next move, if the line is legal and wins; else {}."""
-        table: dict[BrunetteBlondeState, Move] = {}
-        for move in line:
-            if move not in self.legal_moves(state):
-                return {}
-            table[state] = move
-            state = self.apply(state, move)
-        return table if self.is_won(state) else {}
-
-    def winning_line(self, state: BrunetteBlondeState, deadline: float | None = None) -> list[Move] | None:
-        """A line from ``state`` to a win, [] if there is none, None if the search ran out.
-
-        The solver's own search, with restarts: depth-first search with a transposition table
-        on ``key``, forced moves and ``_safe_rule``'s moves made at once, ``dead_end``'s
-        positions cut off, first in ``order_moves`` order, then again and again in
-        ``perturb_moves`` orders (``random.Random(attempt)``: the same every run), each attempt
-        stopped after ``FINDER_UNIT`` times the Luby sequence 1, 1, 2, 1, 1, 2, 4, … positions.
         A plain depth-first search stays in the subtree of its first choices, and after the
-        redeal a wrong early choice is only undone once everything after it has been tried.
-        An attempt that ends before its limit has searched everything (with the same provable
-        cuts as the solver), so its answer is exact either way. It stops at ``deadline`` (a
-        ``time.perf_counter()`` value), or after ``FINDER_NODES`` positions if there is none.
+        redeal a wrong early choice is only undone once everything after it has been tried;
+        in two_cards most deals it cannot decide in a second are won by a restart. The basic
+        game needs none (one exhaustive search).
         """
-        spent = 0
-        attempt = 0
-        while True:
-            if attempt == 0:
-                order = self.order_moves
-            else:
-                rng = random.Random(attempt)
+        if self.limit != TWO_CARDS_LIMIT:
+            return None
+        rng = random.Random(attempt)
 
-                def order(position, moves, rng=rng):
-                    return self.perturb_moves(position, moves, rng)
+        def order(state: BrunetteBlondeState, moves: list[Move]) -> list[Move]:
+            return self.perturb_moves(state, moves, rng)
 
-            limit = self.FINDER_UNIT * _luby(attempt)
-            if deadline is None:
-                if spent >= self.FINDER_NODES:
-                    return None
-                limit = min(limit, self.FINDER_NODES - spent)
-            result, line, nodes = self._attempt(state, order, limit, deadline)
-            spent += nodes
-            if result == "won":
-                return line
-            if result == "lost":
-                return []
-            if result == "time":
-                return None
-            attempt += 1
-
-    def _attempt(self, start: BrunetteBlondeState, order, limit: int, deadline: float | None) -> tuple[str, list, int]:
-        """One depth-first search of the win finder: ``won`` (with the line), ``lost`` (exact),
-        ``limit`` (more than ``limit`` positions) or ``time`` (past ``deadline``)."""
-        seen: set = set()
-        path: list[Move] = []
-        frames: list[tuple[BrunetteBlondeState, int, list[Move]]] = []
-        nodes = 0
-
-        def advance(state: BrunetteBlondeState) -> BrunetteBlondeState:
-            while True:
-                moves = self.legal_moves(state)
-                if not moves:
-                    return state
-                if len(moves) == 1 and state.dealing:
-                    move = moves[0]
-                else:
-                    move = self._safe_rule(state, moves)
-                    if move is None:
-                        return state
-                state = self.apply(state, move)
-                path.append(move)
-
-        def enter(state: BrunetteBlondeState) -> bool | None:
-            nonlocal nodes
-            if self.is_won(state):
-                return True
-            key = self.key(state)
-            if key in seen:
-                return False
-            seen.add(key)
-            nodes += 1
-            if nodes > limit:
-                return None
-            if nodes % 256 == 0 and deadline is not None and time.perf_counter() > deadline:
-                raise _PastDeadline
-            if self.dead_end(state):
-                return False
-            frames.append((state, len(path), order(state, self.legal_moves(state))[::-1]))
-            return False
-
-        try:
-            entered = enter(advance(start))
-            while entered is False and frames:
-                state, depth, untried = frames[-1]
-                if not untried:
-                    frames.pop()
-                    continue
-                del path[depth:]
-                move = untried.pop()
-                path.append(move)
-                entered = enter(advance(self.apply(state, move)))
-        except _PastDeadline:
-            return "time", [], nodes
-        if entered:
-            return "won", path, nodes
-        if entered is None:
-            return "limit", [], nodes
-        return "lost", [], nodes
+        return order
 
     def perturb_moves(self, state: BrunetteBlondeState, moves: list[Move], rng: random.Random) -> list[Move]:
-        """``order_moves`` shuffled, for a search that restarts with other orders."""
+        """The order of a restart: ``order_moves`` at three positions in four, else shuffled."""
         ordered = self.order_moves(state, moves)
-        if len(ordered) < 2:
+        if len(ordered) < 2 or rng.random() < 0.75:
             return ordered
         ordered = list(ordered)
         rng.shuffle(ordered)
         return ordered
 
-    def _safe_rule(self, state: BrunetteBlondeState, moves: list[Move]) -> Move | None:
+    def safe_move(self, state: BrunetteBlondeState, moves: list[Move]) -> Move | None:
         """A move that cannot lose a win; see the proofs beside each case.
 
         Notation: a card's *code* is its rank and colour; ``pred(c)`` is the
@@ -565,8 +421,7 @@ class BrunetteBlonde(Game):
         return None
 
     def dead_end(self, state: BrunetteBlondeState) -> bool:
-        """True only for a position that cannot be won: in two_cards, the position the win finder
-        searched to the end without a win, or after the redeal a lost relaxed game.
+        """True only for a position that cannot be won: two_cards after the redeal, by a relaxed game.
 
         The relaxed game. The cards now up stay up. The cards still in the
         stock lie in a *bag*: a bag card may go up at any time it is allowed
@@ -605,8 +460,6 @@ class BrunetteBlonde(Game):
         """
         if self.limit != TWO_CARDS_LIMIT:
             return False
-        if self._lost is not None and state == self._lost:
-            return True  # the win finder searched it to the end without a win
         if not state.redeals:
             return False
         up = [0] * CODES
@@ -627,6 +480,8 @@ class BrunetteBlonde(Game):
             return True
         if not stock or len(stock) > ORDERED_STOCK:
             return False
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return False  # out of time: no verdict (the solver stops at its next clock check)
         # The ordered game: see ``_ordered_wins``.
         memo = self._ordered_memo
         if len(memo) > ORDERED_MEMO:
