@@ -85,13 +85,20 @@ def _luby(index: int) -> int:
 
 
 def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit: int | None,
-            deadline: float | None) -> tuple[str, list[Move], int]:
+            deadline: float | None, lost: set | None = None) -> tuple[str, list[Move], int]:
     """One depth-first search from ``root`` (reached by ``prefix``), trying moves in ``order``.
 
     Returns ``won`` with the whole line, ``lost`` (everything searched: exact), ``limit`` (more
     than ``limit`` positions) or ``time`` (past ``deadline``), with the positions visited.
+
+    ``lost`` (only for a game without cycles) collects the keys of positions searched to the
+    end, and is skipped like ``seen``. Without cycles a position met again is never one still
+    being searched (that would be a way back to it), so every position skipped under a
+    finished one was itself finished without a win: the finished one has none either, in any
+    later attempt too.
     """
-    seen: set = set()
+    seen: set = set() if lost is None else lost
+    keys: list = []
     nodes = 0
     # Each frame: a state, the length of ``path`` on reaching it, and its untried moves.
     path: list[Move] = list(prefix)
@@ -105,16 +112,20 @@ def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit
         key = game.key(state)
         if key in seen:
             return False
-        seen.add(key)
+        if lost is None:
+            seen.add(key)
         nodes += 1
         if nodes % _CLOCK_EVERY == 0 and deadline is not None and time.perf_counter() > deadline:
             raise _OutOfTime
         if limit is not None and nodes > limit:
             raise _OutOfNodes
         if game.dead_end(state):
+            if lost is not None:
+                lost.add(key)
             return False
         moves = order(state, game.legal_moves(state))
         frames.append((state, len(path), moves[::-1]))
+        keys.append(key)
         return False
 
     try:
@@ -124,6 +135,8 @@ def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit
             state, depth, untried = frames[-1]
             if not untried:
                 frames.pop()
+                if lost is not None:
+                    lost.add(keys.pop())
                 continue
             del path[depth:]
             move = untried.pop()
@@ -167,6 +180,7 @@ def solve_position(game: Game, state: State, *, budget: Budget | None = None) ->
         prefix: list[Move] = []
         root = _advance(game, state, prefix)
         restarts = game.restart_order(1) is not None
+        lost: set | None = set() if restarts and game.acyclic else None
         attempt = 0
         while True:
             order = game.order_moves if attempt == 0 else game.restart_order(attempt)
@@ -174,7 +188,7 @@ def solve_position(game: Game, state: State, *, budget: Budget | None = None) ->
             limit = game.restart_unit * _luby(attempt) if restarts else None
             if max_nodes is not None:
                 limit = max_nodes - nodes if limit is None else min(limit, max_nodes - nodes)
-            result, moves, used = _search(game, root, prefix, order, limit, deadline)
+            result, moves, used = _search(game, root, prefix, order, limit, deadline, lost)
             nodes += used
             if result in ("won", "lost"):
                 return answer(result, moves)

@@ -169,6 +169,10 @@ class Game(ABC):
         first = self.no_peek_move(state, moves)
         return moves if first is None or first == moves[0] else [first, *(m for m in moves if m != first)]
 
+    #: True when no line of moves ever comes back to a position it left (argue it beside the
+    #: override): the solver's restarts then keep what earlier attempts searched to the end.
+    acyclic: ClassVar[bool] = False
+
     #: Positions of the first restart attempt (see ``restart_order``); later ones follow Luby's sequence.
     restart_unit: ClassVar[int] = 200
 

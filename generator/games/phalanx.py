@@ -309,10 +309,16 @@ class Phalanx(Game):
             return moves
         return sorted(moves, key=lambda move: 0 if move.src == STOCK else 1 if move.src == WASTE else 2)
 
-    #: Other move orders a solver may switch to when one does not pay (names of methods with the
-    #: signature of ``order_moves``): the careful player's eager order finds the deals whose wins
-    #: lie near the eager line, which the lazy order reaches late.
-    alternative_orders = ("order_moves_eager",)
+    #: Every move puts a card up or turns one from the stock (nothing comes down, nothing goes
+    #: back into the stock), so the cards up plus the cards turned grow with each move: no line
+    #: comes back to a position, and the solver's restarts may keep what they searched.
+    acyclic = True
+
+    def restart_order(self, attempt: int):
+        """Restarts alternate the careful player's eager order with the lazy ``order_moves``:
+        the eager one finds the wins that lie near the eager line, which the lazy order reaches
+        late; what one attempt searched to the end the next one skips (``acyclic``)."""
+        return self.order_moves_eager if attempt % 2 else self.order_moves
 
     def order_moves_eager(self, state: PhalanxState, moves: list[Move]) -> list[Move]:
         """Everything that fits before turning: the no-peek player's choice first."""

@@ -198,5 +198,26 @@ def test_the_move_orders_lazy_first_and_the_eager_alternative():
         assert sorted(lazy) == sorted(moves)
         if any(move.src == STOCK for move in moves):
             assert lazy[0].src == STOCK
-        eager = getattr(GAME, GAME.alternative_orders[0])(state, moves)
+        eager = GAME.restart_order(1)(state, moves)
         assert sorted(eager) == sorted(moves) and eager[0] == GAME.no_peek_move(state, moves)
+
+
+def test_restarts_that_keep_finished_positions_agree_with_one_plain_search():
+    # Short attempts (3 × Luby) make the solver restart hundreds of times, each one skipping what
+    # earlier ones searched to the end: the verdicts must be those of one plain search.
+    plain, restarted = Phalanx(), Phalanx()
+    plain.restart_order = lambda attempt: None
+    restarted.restart_unit = 3
+    agreed = 0
+    for deal in range(1, 41):
+        stock = stock_indices("phalanx", deal)
+        expected = solve(plain, stock, budget=Budget(seconds=5))
+        if not expected.decided:
+            continue
+        found = solve(restarted, stock, budget=Budget(seconds=20))
+        assert found.result == expected.result, deal
+        agreed += 1
+        if found.result == "won":
+            checked = replay(from_json(to_json(record_of(restarted, stock, found.moves, "won", deal))))
+            assert checked.ok and checked.outcome == "won"
+    assert agreed >= 30
