@@ -560,7 +560,9 @@ class Gallery(Game):
     def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """A move on a line already replayed to a win, else a dominance move.
 
-        The first call after ``initial_state`` runs the win finder once. A move
+        The first call after ``initial_state`` runs the win finder once, until
+        the solver's deadline (``game.deadline``; ``finder_seconds`` when the
+        solver set none) or until its own effort is spent. A move
         of a line that the rules engine has replayed, move by move, to a won
         position cannot lose a win: the rest of that line wins.
         """
@@ -571,8 +573,9 @@ class Gallery(Game):
                 return move
         if self._finder_due:
             self._finder_due = False
-            # The solver's own deadline when it set one (it reads its clock only now and then): the finder
-            # may use the whole budget, the solver's own search almost never finds a win the finder misses.
+            # The solver's own deadline when it set one (it reads its clock only now and then). The finder
+            # may use the whole budget: the solver's own search proved no real deal lost (none of deals
+            # 1..300 at 2 s), while the finder keeps finding wins late (deal 39 at 10.7 s, 43 at 19.8 s).
             deadline = self.deadline
             if deadline is None:
                 deadline = time.perf_counter() + self.finder_seconds
