@@ -65,6 +65,35 @@ def test_solver_wins_fixed_deals_and_each_record_replays(spec, deals):
         assert replayed.outcome == "won"
 
 
+def test_restarts_win_deals_a_single_search_cannot_decide():
+    # Deals 14 and 17: one depth-first search in ``order_moves`` order stays after the redeal of
+    # its first way of playing the first pass and decides neither in 40 s (measured); the
+    # solver's restarts (``restart_order``) win both in well under a second. Each record replays.
+    game = make_game("brunette_blonde:two_cards")
+    for deal in (14, 17):
+        stock = stock_indices(game.id, deal)
+        solution = solve(game, stock, budget=Budget(seconds=20))
+        assert solution.result == "won", deal
+        replayed = replay(from_json(to_json(record_of(game, stock, solution.moves, "won", deal))))
+        assert replayed.ok, replayed.reason
+        assert replayed.outcome == "won"
+
+
+def test_restart_orders_are_seeded_and_only_in_two_cards():
+    assert make_game("brunette_blonde").restart_order(1) is None
+    game = make_game("brunette_blonde:two_cards")
+    state, _ = _dealt(game, "К♠ К♣ К♥ К♦ К♠ К♣ К♥ К♦ Д♥ Д♦ Д♠")
+    moves = game.legal_moves(state)  # Д♥ onto any of the four black kings
+    assert len(moves) == 4
+    orders = []
+    for attempt in (1, 1, 2):
+        order = game.restart_order(attempt)  # one per attempt, used at every position of it
+        orders.append([order(state, moves) for _ in range(20)])
+    assert orders[0] == orders[1]  # the same attempt: the same orders, every run
+    assert all(sorted(order) == sorted(moves) for run in orders for order in run)  # reordered, nothing lost
+    assert any(order != game.order_moves(state, moves) for order in orders[0])  # and some do differ
+
+
 def test_a_short_stock_is_lost():
     # Only 19 cards: the foundations can never hold all 104, so no line wins and the solver must
     # exhaust every one (both redeal choices, every place for every card) and answer "lost".
