@@ -21,7 +21,6 @@ so the position graph has no cycles and every game ends.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -64,18 +63,6 @@ UNDER = tuple(
 HOLDS = tuple(frozenset(codes) for codes in UNDER)
 #: The engine's moves, made once: ``MOVE[(card * PLACES + src) * PLACES + dst]``.
 MOVE = tuple(Move(card, src, dst) for card in range(52) for src in range(PLACES) for dst in range(PLACES))
-
-
-#: The ordered relaxed game (``dead_end``) is tried with at most this many stock cards left, ...
-ORDERED_STOCK = 12
-#: ... giving up (no verdict) after this many of its positions in one call, ...
-ORDERED_NODES = 3000
-#: ... and forgetting its results once it holds this many.
-ORDERED_MEMO = 400_000
-
-
-class _GaveUp(Exception):
-    pass
 
 
 def _greedy_lost(up: list[int], cells: list[int], bag: list[int], waste: bytes) -> bool:
@@ -143,8 +130,6 @@ class BrunetteBlonde(Game):
         self.limit = TWO_CARDS_LIMIT if variant == "two_cards" else NO_LIMIT
         self._last_state: BrunetteBlondeState | None = None
         self._last_moves: list[Move] = []
-        self._ordered_memo: dict = {}
-        self._ordered_nodes = 0
 
     # -- the rules ------------------------------------------------------------------
 
@@ -458,9 +443,7 @@ class BrunetteBlonde(Game):
         only gains. When nothing may go up, moving the waste top into a cell
         is the only move.
         """
-        if self.limit != TWO_CARDS_LIMIT:
-            return False
-        if not state.redeals:
+        if self.limit != TWO_CARDS_LIMIT or not state.redeals:
             return False
         up = [0] * CODES
         for cards in state.foundations:
@@ -471,102 +454,10 @@ class BrunetteBlonde(Game):
         for cards in state.piles:
             for card in cards:
                 cells[CODE[card]] += 1
-        stock = bytes(state.stock).translate(TO_CODE)
-        waste = bytes(state.waste).translate(TO_CODE)
         bag = [0] * CODES  # the stock's cards by code
-        for code in stock:
+        for code in bytes(state.stock).translate(TO_CODE):
             bag[code] += 1
-        if _greedy_lost(up[:], cells[:], bag, waste):
-            return True
-        if not stock or len(stock) > ORDERED_STOCK:
-            return False
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            return False  # out of time: no verdict (the solver stops at its next clock check)
-        # The ordered game: see ``_ordered_wins``.
-        memo = self._ordered_memo
-        if len(memo) > ORDERED_MEMO:
-            memo.clear()
-        self._ordered_nodes = ORDERED_NODES
-        try:
-            return not self._ordered_wins(up, cells, waste, stock, memo)
-        except _GaveUp:
-            return False
-
-    def _ordered_wins(self, up: list[int], cells: list[int], waste: bytes, stock: bytes, memo: dict) -> bool:
-        """Whether the *ordered* relaxed game can be won (two_cards, after the redeal).
-
-        The ordered game keeps the stock's order and the waste exactly; it only
-        forgets the basic row's shape: the cards on the piles sit in 16 cells,
-        reachable in any order, and any card may go into a free cell. Moves: a
-        cell card or the waste top goes up when allowed (fewer cards of its
-        code up than of ``pred`` of it; aces always); the waste top goes into
-        a free cell; the next stock card is turned and goes up (when allowed),
-        into a free cell or onto the waste, whether or not it fits elsewhere.
-        Every real line from here is an ordered line (the cells hold exactly
-        the piles' cards, at most 16; stock and waste move alike), so a lost
-        ordered game means a lost position.
-
-        Dominance used below: a card x that may go up does better up than in a
-        cell. Proof: let L win with x in a cell, Q be L's position with x up
-        instead. Q copies L's moves; Q has one more card of x's code c up and
-        one more free cell. A move of L is legal in Q (counts of other codes
-        and of their preds are at least L's), except putting up a card y of
-        code c while x is still in L's cell: Q puts y into a cell (there is a
-        free one; from a cell y simply stays), and then L and Q show the same
-        codes everywhere. When L puts x up, Q does nothing: again the same.
-        So cell cards go up at once when allowed, and a waste top that may go
-        up never goes into a cell. With the stock out, ``_greedy_lost`` decides.
-        """
-        while True:  # cell cards up while any may go (the dominance above)
-            moved = False
-            for code in range(2, CODES):
-                while cells[code] and (code < 4 or up[code] < up[PRED[code]]):
-                    cells[code] -= 1
-                    up[code] += 1
-                    moved = True
-            if not moved:
-                break
-        if not stock:
-            return not _greedy_lost(up, cells, [0] * CODES, waste)
-        key = (stock, waste, bytes(up), bytes(cells))
-        known = memo.get(key)
-        if known is not None:
-            return known
-        self._ordered_nodes -= 1
-        if self._ordered_nodes < 0:
-            raise _GaveUp
-        bag = [0] * CODES
-        for code in stock:
-            bag[code] += 1
-        if _greedy_lost(up[:], cells[:], bag, waste):  # the bag game is a relaxation of this one
-            memo[key] = False
-            return False
-        free = ROW * self.limit - sum(cells)
-        won = False
-        if waste:
-            code = waste[-1]
-            if code < 4 or up[code] < up[PRED[code]]:
-                more = up[:]
-                more[code] += 1
-                won = self._ordered_wins(more, cells[:], waste[:-1], stock, memo)
-            elif free:
-                more = cells[:]
-                more[code] += 1
-                won = self._ordered_wins(up[:], more, waste[:-1], stock, memo)
-        if not won:
-            code = stock[0]
-            if code < 4 or up[code] < up[PRED[code]]:
-                more = up[:]
-                more[code] += 1
-                won = self._ordered_wins(more, cells[:], waste, stock[1:], memo)
-            elif free:
-                more = cells[:]
-                more[code] += 1
-                won = self._ordered_wins(up[:], more, waste, stock[1:], memo)
-            if not won:
-                won = self._ordered_wins(up[:], cells[:], waste + stock[:1], stock[1:], memo)
-        memo[key] = won
-        return won
+        return _greedy_lost(up, cells, bag, bytes(state.waste).translate(TO_CODE))
 
     def explain_illegal(self, state: BrunetteBlondeState, move: Move) -> str:
         legal = self.legal_moves(state)

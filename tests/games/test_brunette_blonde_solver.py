@@ -228,13 +228,13 @@ def test_dead_end_after_the_redeal_with_a_blocked_waste():
     assert not game.dead_end(BrunetteBlondeState(tuple(cards("Т♥")), state.waste, ((),) * 8, ((),) * 8, 1, False))
 
 
-def test_the_stock_order_and_the_bag_find_dead_ends_the_loose_stock_missed():
-    # Real positions of the second pass (the no-peek player's games) with 8 to 12 stock cards left,
-    # where the dead-end test now fires: the stock's cards go up only when they are allowed
-    # themselves (the bag) and are turned in order (the ordered game). Plain exhaustive search
-    # (no key, safe moves or dead ends) agrees that each is lost.
+def test_the_bag_finds_dead_ends_the_loose_stock_missed():
+    # Real positions of the second pass (the no-peek player's games) where the dead-end test now
+    # fires and the earlier one (stock cards counted as if up for the cards built on them) did
+    # not: a stock card goes up only when it is allowed itself. Plain exhaustive search (no key,
+    # safe moves or dead ends) agrees that each is lost.
     game = make_game("brunette_blonde:two_cards")
-    for deal, left in ((5, 9), (7, 12), (17, 10)):
+    for deal, left in ((7, 6), (11, 7), (17, 10)):
         played = play_out(game, stock_indices(game.id, deal), no_peek)
         position = next(s for s in played.states if s.redeals == 1 and len(s.stock) == left)
         assert game.dead_end(position), deal
