@@ -50,6 +50,7 @@ HARD_DEALS = {
     "brunette_blonde": (218, 962),
     "brunette_blonde:two_cards": (5, 7),
     "village": (82,),
+    "gallery": (1, 3, 14),
     "phalanx": (54, 127),
 }
 #: Slack above the budget: one node plus a loaded machine. A hint that ignores ``Game.deadline`` overruns by
