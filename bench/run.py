@@ -31,8 +31,8 @@ BOOK = "book"
 BLOCKS = ("solver", "odds")
 HEADER = (
     "| game | deals | budget | decided | unknown | median ms | p99 ms | mean ms | max ms | nodes/s "
-    "| thoughtful wins | no-peek wins | wall | CPU |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    "| thoughtful wins | no-peek wins | jobs | wall | CPU |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 ROW = re.compile(r"^\| `(?P<spec>[\w:]+)` \|.*$", re.M)
 
@@ -105,19 +105,19 @@ def measure_row(spec: str, deals: int, budget: float, jobs: int, save: bool) -> 
         f"| `{spec}` | 1..{deals} | {budget:g} s | {100 * (n - unknown) / n:.1f} % | {unknown} "
         f"| {times['median']:.1f} | {times['p99']:.1f} | {times['mean']:.1f} | {slowest:.0f} "
         f"| {nodes / max(solver_seconds, 1e-9):,.0f} | {100 * won / n:.2f} % | {100 * no_peek / n:.2f} % "
-        f"| {wall:.1f} s | {cpu_seconds:.1f} s |"
+        f"| {jobs} | {wall:.1f} s | {cpu_seconds:.1f} s |"
     )
 
 
-def table(block_text: str, new_rows: dict[str, str], jobs: int, note: str) -> str:
+def table(block_text: str, new_rows: dict[str, str], note: str) -> str:
     """The block's table with ``new_rows`` replacing (or joining) the rows of the same specs, in spec order."""
     rows = {m.group("spec"): m.group(0) for m in ROW.finditer(block_text)}
     rows.update(new_rows)
     order = [spec for spec in all_specs() if spec in rows]
     walls = [float(rows[spec].split("|")[-3].split()[0]) for spec in order]  # the "wall" cell
     return "\n".join([
-        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; the last run used "
-        f"{jobs} worker process{'es' if jobs > 1 else ''}. {note}".rstrip(),
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; \"jobs\" is the "
+        f"number of worker processes. {note}".rstrip(),
         "",
         HEADER,
         *(rows[spec] for spec in order),
@@ -157,7 +157,7 @@ def main() -> int:
         rows[spec] = measure_row(spec, args.deals, args.budget, args.jobs, args.save_stats)
         print(rows[spec], flush=True)
         # Written after every spec, so a long run that is stopped keeps what it measured.
-        text = replace_block(text, block, table(read_block(text, block), rows, args.jobs, note))
+        text = replace_block(text, block, table(read_block(text, block), rows, note))
         DOC.write_text(text, encoding="utf-8")
 
     if block == "solver" and "quadrille" in specs:
