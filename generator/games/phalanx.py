@@ -347,13 +347,7 @@ class Phalanx(Game):
             twin_in_play = card in state.pyramid or card in state.waste
             if twin_in_play:
                 return False
-        all_heights = [0] * 8
-        for top in state.tops:
-            if top >= 0:
-                slot = 2 * SUIT[top]
-                if all_heights[slot]:
-                    slot += 1
-                all_heights[slot] = offset[top] + 1
+        all_heights = _heights(state)
         pool = [c for c in state.pyramid if c >= 0]
         return _play_out(all_heights, offset, pool, state.waste) <= len(state.waste)
 
@@ -374,13 +368,7 @@ class Phalanx(Game):
         if state.phase != PHASE_TWO or self._refill_pending(state):
             return False
         offset = OFFSET[state.base]
-        heights = [0] * 8  # suit s: heights[2s], heights[2s + 1]; a foundation's next card has offset = height
-        for top in state.tops:
-            if top >= 0:
-                slot = 2 * SUIT[top]
-                if heights[slot]:
-                    slot += 1
-                heights[slot] = offset[top] + 1
+        heights = _heights(state)  # suit s: heights[2s], heights[2s + 1]; a foundation's next card has offset = height
         waste = state.waste
         pool = [card for card in state.pyramid if card >= 0]
         if state.dealt == CARDS:
@@ -478,10 +466,10 @@ class Phalanx(Game):
         return best
 
 
-def _playing_everything_wins(state: PhalanxState) -> bool:
-    """Whether this line wins: play every card that fits (each play brings in the next pile card,
-    or the next stock card when the pile is empty), turn the next stock card only when nothing
-    fits, and so on to the end."""
+
+def _heights(state: PhalanxState) -> list[int]:
+    """Cards up per foundation, two slots per suit (2s, 2s + 1): a foundation's next card lies that far
+    from the base rank."""
     offset = OFFSET[state.base]
     heights = [0] * 8
     for top in state.tops:
@@ -490,6 +478,14 @@ def _playing_everything_wins(state: PhalanxState) -> bool:
             if heights[slot]:
                 slot += 1
             heights[slot] = offset[top] + 1
+    return heights
+
+def _playing_everything_wins(state: PhalanxState) -> bool:
+    """Whether this line wins: play every card that fits (each play brings in the next pile card,
+    or the next stock card when the pile is empty), turn the next stock card only when nothing
+    fits, and so on to the end."""
+    offset = OFFSET[state.base]
+    heights = _heights(state)
     have = [0] * 52  # the pyramid and the top of the pile, by suit * 13 + offset
     pool = 0
     for card in state.pyramid:
@@ -547,13 +543,7 @@ def _turning_everything_wins(state: PhalanxState) -> bool:
     """Whether this line wins: turn every stock card (up if it fits, else onto the pile) with no
     play in between, then play everything that fits (the order does not matter: confluence)."""
     offset = OFFSET[state.base]
-    heights = [0] * 8
-    for top in state.tops:
-        if top >= 0:
-            slot = 2 * SUIT[top]
-            if heights[slot]:
-                slot += 1
-            heights[slot] = offset[top] + 1
+    heights = _heights(state)
     pile = list(state.waste)
     for card in state.stock[state.dealt :]:
         k = offset[card]
