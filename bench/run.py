@@ -156,7 +156,9 @@ def main() -> int:
     for spec in specs:
         rows[spec] = measure_row(spec, args.deals, args.budget, args.jobs, args.save_stats)
         print(rows[spec], flush=True)
-        # Written after every spec, so a long run that is stopped keeps what it measured.
+        # Written after every spec, so a long run that is stopped keeps what it measured; read again
+        # first, so rows another run wrote meanwhile are kept.
+        text = DOC.read_text(encoding="utf-8")
         text = replace_block(text, block, table(read_block(text, block), rows, note))
         DOC.write_text(text, encoding="utf-8")
 
@@ -165,7 +167,7 @@ def main() -> int:
         line = (f"«Кадриль» exact simulation, one core: **{plain:,.0f} deals/s** "
                 f"(`queens_first`: {strict:,.0f} deals/s).")
         print(line, flush=True)
-        text = replace_block(text, "quadrille", line)
+        text = replace_block(DOC.read_text(encoding="utf-8"), "quadrille", line)
         DOC.write_text(text, encoding="utf-8")
     print(f"wrote {DOC}", file=sys.stderr)
     return 0
