@@ -573,7 +573,8 @@ def odds_section(game: Game, book: Book) -> list[Flowable]:
         limit = f" за {' и '.join(seconds_ru(b) for b in sorted(budgets))} на расклад" if budgets else ""
         block += [Spacer(1, 0.5 * s.leading),
                   book.para(f"Для {deals} программа не нашла ответа{limit}; они считаются невышедшими, "
-                            f"так что настоящая доля «{THOUGHTFUL}» может быть немного выше.", s.note)]
+                            f"так что настоящая доля «{THOUGHTFUL}» может быть выше, но не больше чем на их долю.",
+                            s.note)]
     return [KeepTogether([*story, *block])]  # the heading inside: keepWithNext does not reach a KeepTogether
 
 
