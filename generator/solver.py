@@ -171,9 +171,10 @@ def solve_position(game: Game, state: State, *, budget: Budget | None = None) ->
     nodes = 0
 
     def answer(result: str, moves: list[Move] | None = None) -> Solution:
-        return Solution(result, moves or [], nodes, time.perf_counter() - started)
+        return Solution(result, moves or [], nodes + game.hint_nodes, time.perf_counter() - started)
 
     game.deadline = deadline
+    game.hint_nodes = 0
     try:
         if budget.seconds is not None and budget.seconds <= 0:
             return answer("unknown")

@@ -60,6 +60,8 @@ class Game(ABC):
     #: The running search's deadline (a ``time.perf_counter()`` value), set by the solver, so
     #: hints that search on their own (a win finder in ``safe_move``) stop in time too.
     deadline: float | None = None
+    #: Positions a hint searched on its own (a win finder), which the solver counts into its figures.
+    hint_nodes: int = 0
 
     def __init__(self, variant: str | None = None) -> None:
         if variant is not None and variant not in self.variants:

@@ -786,6 +786,7 @@ class Gallery(Game):
                     return False
                 seen.add(tag)
             nodes += 1
+            self.hint_nodes += 1  # the solver reports them with its own
             frames.append((state, len(path), order(state, moves)[::-1]))
             return False
 

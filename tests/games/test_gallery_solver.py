@@ -347,3 +347,11 @@ def test_a_competing_card_may_lose_the_game_if_played_at_once():
     assert g._dominance(state, g.legal_moves(state)) != hasty
     assert solve_from(plain(game(finder=False)), state).result == "won"
     assert solve_from(plain(game(finder=False)), g.apply(state, hasty)).result == "lost"
+
+
+def test_the_win_finders_positions_are_counted_in_the_solvers_figures():
+    # Deal 1 keeps the finder busy for the whole budget: the solver's own search barely starts.
+    game = make_game("gallery")
+    solution = solve(game, stock_indices("gallery", 1), budget=Budget(seconds=0.3))
+    assert game.hint_nodes > 1000
+    assert solution.nodes >= game.hint_nodes
