@@ -309,9 +309,11 @@ class Phalanx(Game):
             return moves
         return sorted(moves, key=lambda move: 0 if move.src == STOCK else 1 if move.src == WASTE else 2)
 
-    #: Every move puts a card up or turns one from the stock (nothing comes down, nothing goes
-    #: back into the stock), so the cards up plus the cards turned grow with each move: no line
-    #: comes back to a position, and the solver's restarts may keep what they searched.
+    #: Each move makes (cards up, cards taken from the stock, minus cards on the pile) larger,
+    #: compared in that order: a play puts a card up; a turn or a refill from the stock takes a
+    #: card from it; a refill from the pile leaves both alone and shortens the pile. Nothing
+    #: comes down and nothing goes back, so no line comes back to a position, and the solver's
+    #: restarts may keep what they searched to the end.
     acyclic = True
 
     def restart_order(self, attempt: int):
