@@ -221,3 +221,22 @@ def test_restarts_that_keep_finished_positions_agree_with_one_plain_search():
             checked = replay(from_json(to_json(record_of(restarted, stock, found.moves, "won", deal))))
             assert checked.ok and checked.outcome == "won"
     assert agreed >= 30
+
+
+def test_every_move_makes_progress_so_there_are_no_cycles():
+    # The argument behind ``Phalanx.acyclic``, checked on random lines: (cards up, cards taken from
+    # the stock, minus cards on the pile) grows with every move, so no line comes back to a position.
+    assert Phalanx.acyclic
+
+    def progress(state):
+        places = GAME.contents(state)
+        up = sum(len(cards) for place, cards in places.items() if GAME.place_name(place).startswith("foundation"))
+        return up, -len(places.get(GAME.place_id("stock"), ())), -len(places.get(GAME.place_id("waste"), ()))
+
+    rng = random.Random(7)
+    for deal in range(1, 13):
+        state = GAME.initial_state(stock_indices("phalanx", deal))
+        while moves := GAME.legal_moves(state):
+            before = progress(state)
+            state = GAME.apply(state, rng.choice(moves))
+            assert progress(state) > before, deal
