@@ -33,6 +33,15 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
+def assert_record_wins(game, stock, moves, deal: int) -> None:
+    """The solver's ``moves`` as a ``pasyans-record/1`` file (through JSON) replay to a win with the checker."""
+    from generator.record import from_json, record_of, replay, to_json
+
+    replayed = replay(from_json(to_json(record_of(game, stock, moves, "won", deal))))
+    assert replayed.ok, replayed.reason
+    assert replayed.outcome == "won"
+
+
 def digests_across_hash_seeds(code: str, seeds: tuple[str, ...] = ("1", "2")) -> set[str]:
     """What ``code`` prints, run in fresh processes under different hash seeds (one answer = no order accidents)."""
     digests = set()

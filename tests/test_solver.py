@@ -9,8 +9,8 @@ import pytest
 from generator.deals import stock_indices
 from generator.games import make_game
 from generator.games.quadrille import comes_out
-from generator.record import from_json, record_of, replay, to_json
 from generator.solver import Budget, solve
+from tests.conftest import assert_record_wins
 
 
 def test_quadrille_solutions_are_exactly_the_deals_that_come_out():
@@ -20,8 +20,7 @@ def test_quadrille_solutions_are_exactly_the_deals_that_come_out():
         solution = solve(game, stock)
         assert solution.result == ("won" if comes_out(stock) else "lost")
         if solution.result == "won":
-            result = replay(from_json(to_json(record_of(game, stock, solution.moves, "won", deal))))
-            assert result.ok and result.outcome == "won"
+            assert_record_wins(game, stock, solution.moves, deal)
 
 
 def test_a_zero_budget_answers_unknown():
@@ -70,8 +69,7 @@ def test_the_budget_holds_on_hard_deals(spec: str) -> None:
         assert elapsed <= budget + SLACK, (spec, deal, solution.result, elapsed)
         assert solution.seconds <= elapsed
         if solution.result == "won":  # a fast machine may decide it: the answer must still be right
-            result = replay(from_json(to_json(record_of(game, stock, solution.moves, "won", deal))))
-            assert result.ok and result.outcome == "won"
+            assert_record_wins(game, stock, solution.moves, deal)
         else:  # "lost" only if the whole space was searched in time
             assert solution.result in ("unknown", "lost") and solution.moves == []
 

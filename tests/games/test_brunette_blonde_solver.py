@@ -11,8 +11,8 @@ from generator.deals import stock_indices
 from generator.games import make_game
 from generator.games.brunette_blonde import CODE, PRED, SUCC, UNDER, BrunetteBlondeState
 from generator.play import no_peek, play_out
-from generator.record import from_json, record_of, replay, to_json
 from generator.solver import Budget, solve
+from tests.conftest import assert_record_wins
 
 SPECS = ["brunette_blonde", "brunette_blonde:two_cards"]
 
@@ -59,10 +59,7 @@ def test_solver_wins_fixed_deals_and_each_record_replays(spec, deals):
         stock = stock_indices(game.id, deal)
         solution = solve(game, stock, budget=Budget(seconds=20))
         assert solution.result == "won", deal
-        record = from_json(to_json(record_of(game, stock, solution.moves, "won", deal)))
-        replayed = replay(record)
-        assert replayed.ok, replayed.reason
-        assert replayed.outcome == "won"
+        assert_record_wins(game, stock, solution.moves, deal)
 
 
 def test_restarts_win_deals_a_single_search_cannot_decide():
@@ -74,9 +71,7 @@ def test_restarts_win_deals_a_single_search_cannot_decide():
         stock = stock_indices(game.id, deal)
         solution = solve(game, stock, budget=Budget(seconds=20))
         assert solution.result == "won", deal
-        replayed = replay(from_json(to_json(record_of(game, stock, solution.moves, "won", deal))))
-        assert replayed.ok, replayed.reason
-        assert replayed.outcome == "won"
+        assert_record_wins(game, stock, solution.moves, deal)
 
 
 def test_restart_orders_are_seeded_and_only_in_two_cards():

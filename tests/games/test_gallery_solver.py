@@ -12,8 +12,8 @@ from generator.deals import stock_indices
 from generator.games import REDEAL, Move, make_game
 from generator.games.gallery import LAST, GalleryState, _independent, _playout
 from generator.play import no_peek, play_out
-from generator.record import from_json, record_of, replay, to_json
 from generator.solver import Budget, solve
+from tests.conftest import assert_record_wins
 
 SUITS = "♠♣♥♦"
 
@@ -72,9 +72,7 @@ def test_the_solver_wins_these_deals_and_every_record_checks(deal):
     stock = stock_indices("gallery", deal)
     solution = solve(g, stock, budget=Budget(seconds=30))
     assert solution.result == "won"
-    record = from_json(to_json(record_of(g, stock, solution.moves, "won", deal)))
-    checked = replay(record)
-    assert checked.ok and checked.outcome == "won"
+    assert_record_wins(g, stock, solution.moves, deal)
 
 
 def lost_stock() -> list[int]:

@@ -20,8 +20,8 @@ from generator.games.phalanx import (
     _turning_everything_wins,
 )
 from generator.play import no_peek, play_out
-from generator.record import from_json, record_of, replay, to_json
 from generator.solver import Budget, solve
+from tests.conftest import assert_record_wins
 
 GAME = make_game("phalanx")
 
@@ -64,9 +64,7 @@ def test_the_solver_wins_these_deals_and_the_records_check_out(deal):
     stock = stock_indices("phalanx", deal)
     solution = solve(GAME, stock, budget=Budget(seconds=30))
     assert solution.result == "won"
-    record = from_json(to_json(record_of(GAME, stock, solution.moves, solution.result, deal)))
-    replayed = replay(record)
-    assert replayed.ok and replayed.outcome == "won"
+    assert_record_wins(GAME, stock, solution.moves, deal)
 
 
 def unwinnable_stock() -> tuple[int, ...]:
@@ -218,8 +216,7 @@ def test_restarts_that_keep_finished_positions_agree_with_one_plain_search():
         assert found.result == expected.result, deal
         agreed += 1
         if found.result == "won":
-            checked = replay(from_json(to_json(record_of(restarted, stock, found.moves, "won", deal))))
-            assert checked.ok and checked.outcome == "won"
+            assert_record_wins(restarted, stock, found.moves, deal)
     assert agreed >= 30
 
 

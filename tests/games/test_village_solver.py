@@ -12,8 +12,8 @@ from generator.cards import parse_card_index
 from generator.deals import stock_indices
 from generator.games.village import DOWN, PILE, REDEALS, SUITS, UP, Village, VillageState, _locks, _stuck
 from generator.play import no_peek, play_out
-from generator.record import from_json, record_of, replay, to_json
 from generator.solver import Budget, solve, solve_position
+from tests.conftest import assert_record_wins
 
 G = Village()
 
@@ -221,8 +221,7 @@ def test_restarts_win_a_deal_a_plain_search_does_not_settle_and_the_record_check
     stock = stock_indices("village", 29)  # a plain depth-first search does not settle it in 10 s
     solution = solve(game, stock, budget=Budget(seconds=30))
     assert solution.result == "won"
-    checked = replay(from_json(to_json(record_of(game, stock, solution.moves, "won", 29))))
-    assert checked.ok and checked.outcome == "won"
+    assert_record_wins(game, stock, solution.moves, 29)
 
 
 def test_a_loss_found_after_many_restarts_is_exact():
@@ -254,10 +253,7 @@ def test_solver_wins_real_deals_and_the_records_check(deal):
     stock = stock_indices("village", deal)
     solution = solve(G, stock, budget=Budget(seconds=20))
     assert solution.result == "won"
-    record = from_json(to_json(record_of(G, stock, solution.moves, "won", deal)))
-    checked = replay(record)
-    assert checked.ok, checked.reason
-    assert checked.outcome == "won"
+    assert_record_wins(G, stock, solution.moves, deal)
 
 
 def test_a_stock_that_cannot_be_won_is_lost():
