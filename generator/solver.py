@@ -150,6 +150,15 @@ def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit
     return "lost", [], nodes
 
 
+def _replay(game: Game, state: State, line: list[Move]) -> State | None:
+    """The position ``line`` reaches from ``state`` through the engine; None if one of its moves is not legal."""
+    for move in line:
+        if move not in game.legal_moves(state):
+            return None
+        state = game.apply(state, move)
+    return state
+
+
 def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None) -> Solution:
     """Search for a winning line from the start of ``stock`` (top card first); see ``solve_position``."""
     return solve_position(game, game.initial_state(stock), budget=budget)
@@ -163,6 +172,9 @@ def solve_position(game: Game, state: State, *, budget: Budget | None = None) ->
     positions. One bad early choice (how the first deal is played decides what a redeal
     gathers) then cannot hold the whole budget. An attempt that ends before its limit has
     searched everything with the same provable cuts, so its ``lost`` is exact too.
+
+    A game's ``leads`` come first: each line is replayed through the engine and searched from
+    its end within the lead's limit; a lead that does not win says nothing about ``state``.
     """
     budget = budget or Budget()
     started = time.perf_counter()
@@ -171,30 +183,39 @@ def solve_position(game: Game, state: State, *, budget: Budget | None = None) ->
     nodes = 0
 
     def answer(result: str, moves: list[Move] | None = None) -> Solution:
-        return Solution(result, moves or [], nodes + game.hint_nodes, time.perf_counter() - started)
+        return Solution(result, moves or [], nodes, time.perf_counter() - started)
 
-    game.deadline = deadline
-    game.hint_nodes = 0
-    try:
-        if budget.seconds is not None and budget.seconds <= 0:
-            return answer("unknown")
-        prefix: list[Move] = []
-        root = _advance(game, state, prefix)
-        restarts = game.restart_order(1) is not None
-        lost: set | None = set() if restarts and game.acyclic else None
-        attempt = 0
-        while True:
-            order = game.order_moves if attempt == 0 else game.restart_order(attempt)
-            assert order is not None
-            limit = game.restart_unit * _luby(attempt) if restarts else None
-            if max_nodes is not None:
-                limit = max_nodes - nodes if limit is None else min(limit, max_nodes - nodes)
-            result, moves, used = _search(game, root, prefix, order, limit, deadline, lost)
-            nodes += used
-            if result in ("won", "lost"):
-                return answer(result, moves)
-            if result == "time" or (max_nodes is not None and nodes >= max_nodes):
+    if budget.seconds is not None and budget.seconds <= 0:
+        return answer("unknown")
+    prefix: list[Move] = []
+    root = _advance(game, state, prefix)
+    for lead, limit in game.leads(root, deadline):
+        start = _replay(game, root, lead)
+        if start is None:
+            continue
+        if max_nodes is not None:
+            limit = min(limit, max_nodes - nodes)
+            if limit <= 0:
                 return answer("unknown")
-            attempt += 1
-    finally:
-        game.deadline = None
+        result, moves, used = _search(game, start, prefix + lead, game.order_moves, limit, deadline)
+        nodes += used
+        if result == "won":
+            return answer(result, moves)
+        if result == "time":
+            return answer("unknown")
+    restarts = game.restart_order(1) is not None
+    lost: set | None = set() if restarts and game.acyclic else None
+    attempt = 0
+    while True:
+        order = game.order_moves if attempt == 0 else game.restart_order(attempt)
+        assert order is not None
+        limit = game.restart_unit * _luby(attempt) if restarts else None
+        if max_nodes is not None:
+            limit = max_nodes - nodes if limit is None else min(limit, max_nodes - nodes)
+        result, moves, used = _search(game, root, prefix, order, limit, deadline, lost)
+        nodes += used
+        if result in ("won", "lost"):
+            return answer(result, moves)
+        if result == "time" or (max_nodes is not None and nodes >= max_nodes):
+            return answer("unknown")
+        attempt += 1

@@ -34,6 +34,21 @@ def test_a_node_budget_answers_unknown_not_a_guess():
     assert solve(game, stock, budget=Budget(nodes=0)).result == "unknown"
 
 
+def test_leads_are_replayed_through_the_engine_and_never_change_a_verdict():
+    """A game's leads point the search; a line with an illegal move is dropped, a lead that ends lost proves nothing."""
+    game = make_game("quadrille")
+    for deal in (1, 4):  # won, lost
+        stock = stock_indices("quadrille", deal)
+        line = solve(make_game("quadrille"), stock).moves or []
+        bogus = [game.legal_moves(game.initial_state(stock))[0]] * 2  # the same card turned twice
+        game.leads = lambda state, deadline=None, line=line, bogus=bogus: iter([(bogus, 10), (line[:5], 3)])
+        solution = solve(game, stock)
+        assert solution.result == ("won" if comes_out(stock) else "lost")
+        if solution.result == "won":
+            assert solution.moves[:5] == line[:5]
+            assert_record_wins(game, stock, solution.moves, deal)
+
+
 def test_solve_command_prints_the_walkthrough_and_writes_a_checkable_record(cli, tmp_path):
     record = tmp_path / "q1.json"
     result = cli("solve", "quadrille", "--deal", "1", "--record", str(record))
@@ -44,7 +59,7 @@ def test_solve_command_prints_the_walkthrough_and_writes_a_checkable_record(cli,
 
 
 #: Per game, deals the solver cannot decide in a fraction of a second (found by search, 2026-11-30), so
-#: the budget, not the deal, ends the search. Their hints search on their own (win finders, play-outs).
+#: the budget, not the deal, ends the search. Their hints play lines out and gallery searches from its leads.
 HARD_DEALS = {
     "brunette_blonde": (218, 962),
     "brunette_blonde:two_cards": (5, 7),

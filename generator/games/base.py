@@ -13,7 +13,7 @@ moves too: while one is pending, ``legal_moves`` offers only forced moves.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import ClassVar, NamedTuple
 
 from generator.cards import card_str
@@ -56,12 +56,6 @@ class Game(ABC):
     variants: ClassVar[Mapping[str, str]] = {}
     #: Place names by place id, as records spell them (``stock``, ``pile:3``…).
     places: ClassVar[tuple[str, ...]]
-
-    #: The running search's deadline (a ``time.perf_counter()`` value), set by the solver, so
-    #: hints that search on their own (a win finder in ``safe_move``) stop in time too.
-    deadline: float | None = None
-    #: Positions a hint searched on its own (a win finder), which the solver counts into its figures.
-    hint_nodes: int = 0
 
     def __init__(self, variant: str | None = None) -> None:
         if variant is not None and variant not in self.variants:
@@ -170,6 +164,18 @@ class Game(ABC):
             return moves
         first = self.no_peek_move(state, moves)
         return moves if first is None or first == moves[0] else [first, *(m for m in moves if m != first)]
+
+    def leads(self, state: State, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
+        """Lines from ``state`` worth searching from first, each with how many positions to search at its end.
+
+        A game where a plain depth-first search finds wins late (they lie deep in the last deal)
+        can point the solver at promising positions, e.g. the ends of randomised playouts. The
+        solver replays every line through the engine (a line with an illegal move is dropped),
+        searches from its end within the limit, and goes on to its own search if none wins, so
+        a lead changes where the solver looks first, never what it concludes. Stop yielding at
+        ``deadline`` (a ``time.perf_counter()`` value). None by default.
+        """
+        return iter(())
 
     #: True when no line of moves ever comes back to a position it left (argue it beside the
     #: override): the solver's restarts then keep what earlier attempts searched to the end.

@@ -28,11 +28,11 @@ Moves while the stock has cards: the next stock card to each place it may go
 (one place for an ace, a queen, a king or a card that fits no foundation), and
 every pile-top card that fits a foundation.
 
-For the solver (``safe_move``, ``order_moves``, ``winning_line``): dominance
-moves proved beside ``Gallery._dominance``, pile-top plays deferred while
-dealing commutes with them, and a randomised win finder whose lines the rules
-engine replays move by move before any of them is used. None of it changes
-the rules or the legal moves.
+For the solver (``safe_move``, ``order_moves``, ``leads``): dominance
+moves proved beside ``Gallery.safe_move``, pile-top plays deferred while
+dealing commutes with them, and leads: lines that randomised playouts find
+through the rules engine, which the solver replays and searches from first.
+None of it changes the rules or the legal moves.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import heapq
 import random
 import time
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import NamedTuple
 
 from generator.cards import card_str
@@ -98,7 +98,7 @@ def _pile_for(piles: tuple[tuple[int, ...], ...]) -> int:
     return PILE + _started(piles) - 1
 
 
-# -- helpers of the solver hints (see ``Gallery._dominance``) ------------------------------------------
+# -- helpers of the solver hints (see ``Gallery.safe_move``) ------------------------------------------
 
 
 def _free_slot(found: Sequence[int], card: int) -> bool:
@@ -171,7 +171,7 @@ def _independent(state: GalleryState) -> bool:
     return not (len(pile) > 1 and pile[-1] in played)
 
 
-#: The last state ``_independent_once`` answered for, and its answer (``_dominance`` and then ``order_moves``
+#: The last state ``_independent_once`` answered for, and its answer (``safe_move`` and then ``order_moves``
 #: ask about the same state object; holding it keeps its id from being reused).
 _LAST_INDEPENDENT: list = [None, False]
 
@@ -189,158 +189,9 @@ def _independent_once(state: GalleryState) -> bool:
 _EPS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.2, 0.3, 0.4)
 #: The same for playouts that stop at the start of the last deal (to be searched from there).
 _EPS_START = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
-#: Where the finder's playouts stop, cycled: at the start of the last deal (None), or near the end of the
+#: Where the playouts for leads stop, cycled: at the start of the last deal (None), or near the end of the
 #: deal before it, with so many stock cards left (the search then also tries the covers and the redeal).
 _LATE = (None, None, 0, 3, None, None, 8, 15)
-
-
-def _playout(
-    state: GalleryState,
-    rng: random.Random,
-    eps: float,
-    stop_at: int | None = None,
-    keep: bool = False,
-    stop_left: int | None = None,
-):
-    """One randomised playout from ``state`` (the win finder's; it proves nothing by itself).
-
-    It mostly follows the no-peek player's choices and departs from them with
-    probability ``eps``; in the last deal it makes the dominance moves (A) and
-    (B) at once. With ``keep``, the departures before the last deal are of one
-    kind only: a card that could go up is kept for the whole deal (decided once
-    per card and deal), all the others go up as soon as they fit. Returns the
-    moves of a won game (a list); or, with ``stop_at``, the moves up to the
-    start of that deal and the position there (a tuple); or, for a lost game,
-    the number of cards on the foundations (an int). With ``stop_left`` too,
-    it stops earlier: in the deal before ``stop_at``, once the stock holds
-    ``stop_left`` cards or fewer.
-    """
-    stock = state.stock
-    n = len(stock)
-    i = 0
-    piles = [list(p) for p in state.piles]
-    started = PILES - state.piles.count(())
-    found = list(state.found)
-    queens = list(state.queens)
-    redeals = state.redeals
-    log: list[Move] = []
-    rand = rng.random
-    kept: dict[int, bool] = {}  # keep mode: card -> kept for this deal
-    while True:
-        if stop_left is not None and redeals == stop_at - 1 and n - i <= stop_left:
-            return log, GalleryState(stock[i:], tuple(map(tuple, piles)), tuple(found), tuple(queens), redeals)
-        last = redeals >= LAST
-        out = i == n
-        if out:
-            bare = [k for k in range(started) if len(piles[k]) == 1]
-            if bare:
-                donors = [k for k in range(started) if len(piles[k]) > 2]
-                if donors:
-                    if rand() < eps:
-                        d = donors[int(rand() * len(donors))]
-                        t = bare[int(rand() * len(bare))]
-                    else:
-                        best = None
-                        for b in donors:
-                            pile = piles[b]
-                            score = (pile[-2] - 1 in found, len(pile), -b)
-                            if best is None or score > best[0]:
-                                best = (score, b)
-                        d = best[1]
-                        t = bare[0]
-                    card = piles[d].pop()
-                    piles[t].append(card)
-                    log.append(Move(card, PILE + d, PILE + t))
-                    continue
-        plays = []
-        k = None
-        for b in range(started):
-            pile = piles[b]
-            m = len(pile)
-            if m > 1:
-                card = pile[-1]
-                if card - 1 in found:
-                    if last and (m > 2 or out) and _free_slot(found, card):
-                        k = b
-                        break
-                    if keep and not last:
-                        if card not in kept:
-                            kept[card] = rand() < eps
-                        if kept[card]:
-                            continue
-                    plays.append(b)
-        if k is None and plays:
-            if rand() < eps and not (keep and not last):
-                pick = int(rand() * (len(plays) + (1 if not out or redeals < LAST else 0)))
-                if pick < len(plays):
-                    k = plays[pick]
-            else:
-                best = None
-                for b in plays:
-                    pile = piles[b]
-                    below = pile[-2] if len(pile) > 2 else None
-                    uncovers = below is not None and (below - 1 in found or below - 1 == pile[-1])
-                    score = (uncovers, len(pile), -b)
-                    if best is None or score > best[0]:
-                        best = (score, b)
-                k = best[1]
-        if k is not None:
-            card = piles[k].pop()
-            j = found.index(card - 1)
-            found[j] = card
-            log.append(Move(card, PILE + k, FOUNDATION + j))
-            continue
-        if not out:
-            card = stock[i]
-            i += 1
-            kind = KIND[card]
-            if kind == ACE:
-                j = found.index(EMPTY)
-                found[j] = card
-                log.append(Move(card, STOCK, FOUNDATION + j))
-            elif kind == QUEEN:
-                log.append(Move(card, STOCK, QUEEN_ROW + len(queens)))
-                queens.append(card)
-            elif kind == KING:
-                piles[started] = [card]
-                log.append(Move(card, STOCK, PILE + started))
-                started += 1
-            else:
-                dst = started - 1
-                for b in range(started):
-                    if len(piles[b]) == 1:
-                        dst = b
-                        break
-                up = False
-                if card - 1 in found:
-                    if keep and not last:
-                        if card not in kept:
-                            kept[card] = rand() < eps
-                        up = not kept[card]
-                    else:  # (B) in the last deal; elsewhere up unless the playout departs
-                        up = (last and len(piles[dst]) > 1 and _free_slot(found, card)) or rand() >= eps / 2
-                if up:
-                    j = found.index(card - 1)
-                    found[j] = card
-                    log.append(Move(card, STOCK, FOUNDATION + j))
-                else:
-                    piles[dst].append(card)
-                    log.append(Move(card, STOCK, PILE + dst))
-            continue
-        if all(len(p) <= 1 for p in piles):
-            return log
-        if redeals >= LAST:
-            return sum(top % 13 + 1 for top in found)  # lost: how many cards went up
-        stock = tuple(card for pile in piles for card in pile)
-        n = len(stock)
-        i = 0
-        piles = [[] for _ in range(PILES)]
-        started = 0
-        redeals += 1
-        kept = {}
-        log.append(REDEAL)
-        if redeals == stop_at:
-            return log, GalleryState(stock, NO_PILES, tuple(found), tuple(queens), redeals)
 
 
 class Gallery(Game):
@@ -354,11 +205,6 @@ class Gallery(Game):
         *(f"queen:{i}" for i in range(1, 9)),
     )
 
-    def __init__(self, variant: str | None = None) -> None:
-        super().__init__(variant)
-        self._line: dict[GalleryState, Move] = {}  # positions of a line replayed to a win, with their next move
-        self._finder_due = False  # run the win finder at the next safe_move (set by initial_state)
-
     def initial_state(self, stock: Sequence[int]) -> GalleryState:
         """Two full packs, top card first; the middle king is drawn to the top, ready to start pile 1."""
         stock = tuple(stock)
@@ -366,8 +212,6 @@ class Gallery(Game):
         if len(stock) != CARDS or len(counts) != 52 or set(counts.values()) != {2}:
             raise ValueError("«Картинная галерея» needs two full packs (104 cards, every card twice)")
         i = middle_king(stock)
-        self._line = {}
-        self._finder_due = True
         return GalleryState((stock[i], *stock[:i], *stock[i + 1 :]), NO_PILES, NO_FOUNDATIONS, (), 0)
 
     # -- the rules ------------------------------------------------------------------
@@ -544,60 +388,21 @@ class Gallery(Game):
     # -- hints for the solver ------------------------------------------------------------
     #
     # Three kinds of help, each proved below or beside its helper:
-    #   * dominance moves (``_dominance``): moves that can never turn a won position into a lost one;
+    #   * dominance moves (``safe_move``): moves that can never turn a won position into a lost one;
     #   * deferred plays (``order_moves``): pile tops that may wait until the next card is dealt;
-    #   * a win finder (``winning_line``): a concrete line that the engine itself replays to a win.
+    #   * leads (``leads``): lines found by randomised playouts, which the solver replays through the
+    #     engine and searches from; they change where it looks first, never what it concludes.
 
-    #: Effort of the win finder, in deterministic units: plain playouts, then last-deal starts
-    #: reached by playouts, each searched exhaustively up to ``finder_nodes`` positions.
-    finder_playouts = 40
-    finder_starts = 200
-    finder_nodes = 300
-    finder_pool = 3  # new last-deal starts per search: the best start met so far is searched next
-    #: Wall-clock cap of the win finder when safe_move runs it and the solver set no deadline.
-    finder_seconds = 3.0
+    #: Effort of the leads, in deterministic units: plain playouts, then last-deal starts reached
+    #: by playouts, each searched up to ``lead_nodes`` positions.
+    lead_playouts = 40
+    lead_starts = 200
+    lead_nodes = 300
+    lead_pool = 3  # new last-deal starts per search: the best start met so far is searched next
+    #: Wall-clock cap of the playouts when the solver set no deadline.
+    lead_seconds = 3.0
 
     def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
-        """A move on a line already replayed to a win, else a dominance move.
-
-        The first call after ``initial_state`` runs the win finder once, until
-        the solver's deadline (``game.deadline``; ``finder_seconds`` when the
-        solver set none) or until its own effort is spent. A move
-        of a line that the rules engine has replayed, move by move, to a won
-        position cannot lose a win: the rest of that line wins.
-        """
-        line = self._line
-        if line:
-            move = line.get(state)
-            if move is not None:
-                return move
-        if self._finder_due:
-            self._finder_due = False
-            # The solver's own deadline when it set one (it reads its clock only now and then). The finder
-            # may use the whole budget: the solver's own search proved no real deal lost (none of deals
-            # 1..300 at 2 s), while the finder keeps finding wins late (deal 39 at 10.7 s, 43 at 19.8 s).
-            deadline = self.deadline
-            if deadline is None:
-                deadline = time.perf_counter() + self.finder_seconds
-            found = self.winning_line(state, deadline=deadline)
-            if found is not None:
-                self._line = self._replay_to_win(state, found)
-                move = self._line.get(state)
-                if move is not None:
-                    return move
-        return self._dominance(state, moves)
-
-    def _replay_to_win(self, state: GalleryState, line: list[Move]) -> dict[GalleryState, Move]:
-        """Every position of ``line`` from ``state`` with its next move, if the line is legal and wins; else {}."""
-        table: dict[GalleryState, Move] = {}
-        for move in line:
-            if move not in self.legal_moves(state):
-                return {}
-            table[state] = move
-            state = self.apply(state, move)
-        return table if self.is_won(state) else {}
-
-    def _dominance(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """A provably safe move: the last deal's free pile tops and fitting cards, and deals that commute.
 
         (A) Last deal, a pile top ``c`` that fits and is *free* (``_free_slot``:
@@ -660,7 +465,7 @@ class Gallery(Game):
         """The no-peek choice first, after leaving out moves that provably add nothing.
 
         Left out: (1) pile-top plays while dealing the next card commutes with
-        all of them (rule C of ``_dominance``: some winning line deals first);
+        all of them (rule C of ``safe_move``: some winning line deals first);
         (2) a second foundation with the same top card, and in the last deal a
         cover onto a second bare king with the same card: the positions reached
         have the same ``key``.
@@ -691,122 +496,59 @@ class Gallery(Game):
         first = self.no_peek_move(state, moves)
         return moves if first is None or first == moves[0] else [first, *(m for m in moves if m != first)]
 
-    # -- the win finder ----------------------------------------------------------------------
+    # -- leads: where the solver searches first --------------------------------------------
 
-    def winning_line(self, state: GalleryState, deadline: float | None = None) -> list[Move] | None:
-        """Moves from ``state`` to a win, found by randomised playouts and small searches; None if not found.
+    def leads(self, state: GalleryState, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
+        """Lines from ``state`` worth searching from first, found by randomised playouts.
 
-        First plain playouts; then playouts that stop at the start of the last
-        deal or near the end of the deal before it, the positions reached
-        searched exhaustively up to a few hundred positions each
-        (``finder_nodes``), the most promising first. The search effort is
-        fixed in those units (the random generator is seeded from
-        the position, so the answer is reproducible), or ends at ``deadline``
-        (a ``time.perf_counter()`` value) if one is given. A None proves
-        nothing: it only means that no line was found.
+        First plain playouts (a won one is a lead of its own); then playouts that stop at the
+        start of the last deal or near the end of the deal before it, their ends searched
+        best first: one whose no-peek playout gets many cards up is far more often won. The
+        random generator is seeded from the position, so every run gives the same leads; the
+        playouts stop at ``deadline`` (``lead_seconds`` from now without one). Most deals are
+        won, and won late in the last deal, where a plain depth-first search rarely gets.
         """
-        self._finder_due = False  # called once per search: by the solver, or by the first safe_move
         rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))
         clock = time.perf_counter
-        for n in range(self.finder_playouts):
-            if deadline is not None and clock() > deadline:
-                return None
-            line = _playout(state, rng, _EPS[n % len(_EPS)])
-            if isinstance(line, list):
-                return line
+        if deadline is None:
+            deadline = clock() + self.lead_seconds
+        for n in range(self.lead_playouts):
+            if clock() > deadline:
+                return
+            playout = _playout(self, state, rng, _EPS[n % len(_EPS)])
+            if self.is_won(playout.state):
+                yield playout.moves, 1
+                return
         if state.redeals >= LAST:
-            return self._search(state, self.finder_nodes * self.finder_starts, deadline)
-        # Positions reached by playouts (last-deal starts, or the end of the deal
-        # before), searched best first: one whose no-peek playout gets many cards
-        # up is far more often won.
+            yield [], self.lead_nodes * self.lead_starts
+            return
         starts: set = set()
         waiting: list[tuple[int, int, list[Move], GalleryState]] = []
         searched = fresh = 0
-        for n in range(40 * self.finder_starts):
-            if searched >= self.finder_starts or (deadline is not None and time.perf_counter() > deadline):
-                break
+        for n in range(40 * self.lead_starts):
+            if searched >= self.lead_starts or clock() > deadline:
+                return
             eps = _EPS_START[n % len(_EPS_START)] if n else 0.0
             late = _LATE[n % len(_LATE)]
-            found = _playout(state, rng, eps, stop_at=LAST, keep=n % 2 == 1, stop_left=late)
-            if isinstance(found, list):
-                return found
-            if isinstance(found, tuple):
-                prefix, start = found
-                tag = self.key(start)
-                if tag not in starts:
-                    starts.add(tag)
-                    score = _playout(start, rng, 0.0)
-                    if isinstance(score, list):
-                        return prefix + score
-                    heapq.heappush(waiting, (-score, n, prefix, start))
-                    fresh += 1
-            if waiting and (n == 0 or fresh >= self.finder_pool):
+            prefix, start = _playout(self, state, rng, eps, stop_at=LAST, keep=n % 2 == 1, stop_left=late)
+            if self.is_won(start):
+                yield prefix, 1
+                return
+            tag = self.key(start)  # a start: before the last deal every stuck position may be redealt
+            if tag not in starts:
+                starts.add(tag)
+                rest, end = _playout(self, start, rng, 0.0)
+                if self.is_won(end):
+                    yield prefix + rest, 1
+                    return
+                heapq.heappush(waiting, (-_cards_up(end.found), n, prefix, start))
+                fresh += 1
+            if waiting and (n == 0 or fresh >= self.lead_pool):
                 _, first, prefix, start = heapq.heappop(waiting)
                 searched += 1
                 fresh = 0
                 effort = 10 if first == 0 else 1 if start.redeals == LAST else 3  # no-peek's start, deal-2 ends longer
-                rest = self._search(start, self.finder_nodes * effort, deadline)
-                if rest is not None:
-                    return prefix + rest
-        return None
-
-    def _search(self, state: GalleryState, max_nodes: int, deadline: float | None = None) -> list[Move] | None:
-        """Depth-first search with a transposition table, like the solver's, limited to ``max_nodes`` positions."""
-        legal, apply, dominance, order, key = self.legal_moves, self.apply, self._dominance, self.order_moves, self.key
-        seen = set()
-        path: list[Move] = []
-        frames: list[tuple[GalleryState, int, list[Move]]] = []
-        nodes = 0
-
-        def enter(state: GalleryState) -> bool:
-            """Make the forced and dominance moves; True if that wins, else open a frame (unless seen).
-
-            A position whose key was entered before is skipped before its forced and dominance moves
-            too: they lead from equal keys to equal futures, already searched (or being searched).
-            """
-            nonlocal nodes
-            tag = key(state)
-            if tag in seen:
-                return False
-            seen.add(tag)
-            moved = False
-            while True:
-                moves = legal(state)
-                if not moves:
-                    return self.is_won(state)
-                move = moves[0] if len(moves) == 1 else dominance(state, moves)
-                if move is None:
-                    break
-                state = apply(state, move)
-                path.append(move)
-                moved = True
-            if moved:
-                tag = key(state)
-                if tag in seen:
-                    return False
-                seen.add(tag)
-            nodes += 1
-            self.hint_nodes += 1  # the solver reports them with its own
-            frames.append((state, len(path), order(state, moves)[::-1]))
-            return False
-
-        if enter(state):
-            return path
-        steps = 0
-        while frames and nodes < max_nodes:
-            steps += 1
-            if deadline is not None and steps % 16 == 0 and time.perf_counter() > deadline:
-                break
-            state, depth, untried = frames[-1]
-            if not untried:
-                frames.pop()
-                continue
-            del path[depth:]
-            move = untried.pop()
-            path.append(move)
-            if enter(apply(state, move)):
-                return path
-        return None
+                yield prefix, self.lead_nodes * effort
 
     # -- the careful player without second sight ------------------------------------
 
@@ -840,3 +582,113 @@ class Gallery(Game):
             if not move.is_redeal and FOUNDATION <= move.dst < QUEEN_ROW:
                 return move  # the turned card fits a foundation
         return moves[0]  # the turned card's only place, or the redeal
+
+
+
+class Playout(NamedTuple):
+    """Where a playout stopped: the moves made, and the position reached (won, lost, or a start to search)."""
+
+    moves: list[Move]
+    state: GalleryState
+
+
+def _cards_up(found: Sequence[int]) -> int:
+    """How many cards stand on the foundations (the score of a lost playout)."""
+    return sum(top % 13 + 1 for top in found if top != EMPTY)
+
+
+def _choose(state: GalleryState, moves: list[Move], rand, eps: float, keep: bool, kept: dict[int, bool]) -> Move:
+    """A playout's choice among the engine's ``moves``: mostly the no-peek one, departing with probability ``eps``.
+
+    In the last deal the dominance moves (A) and (B) come first. With ``keep``, the departures
+    before the last deal are of one kind only: a card that could go up is kept back for the whole
+    deal (decided once per card and deal in ``kept``); every other card goes up as soon as it fits.
+    """
+    piles, found = state.piles, state.found
+    last = state.redeals >= LAST
+    out = not state.stock
+    first = moves[0]
+    if out and first.card >= 0 and first.dst < FOUNDATION:  # covers are pending: every move is one
+        if rand() < eps:
+            return moves[int(rand() * len(moves))]
+
+        def giving(src: int) -> tuple[bool, int, int]:  # the donor whose next card fits, else the longest
+            pile = piles[src - PILE]
+            return (pile[-2] - 1 in found, len(pile), -src)
+
+        donor = max({m.src for m in moves}, key=giving)
+        return min((m for m in moves if m.src == donor), key=lambda m: m.dst)
+    plays: list[Move] = []
+    for move in moves:
+        if move.card < 0 or move.src == STOCK or (plays and plays[-1].src == move.src):
+            continue  # the redeal, the turned card, or a second foundation for the same top
+        card = move.card
+        if last and (len(piles[move.src - PILE]) > 2 or out) and _free_slot(found, card):
+            return move  # (A)
+        if keep and not last:
+            if card not in kept:
+                kept[card] = rand() < eps
+            if kept[card]:
+                continue
+        plays.append(move)
+    if plays:
+        if rand() < eps and not (keep and not last):
+            pick = int(rand() * (len(plays) + (1 if not out or not last else 0)))
+            if pick < len(plays):
+                return plays[pick]
+        else:
+
+            def promise(move: Move) -> tuple[bool, int, int]:
+                pile = piles[move.src - PILE]
+                below = pile[-2] if len(pile) > 2 else None
+                return (below is not None and (below - 1 in found or below == move.card + 1), len(pile), -move.src)
+
+            return max(plays, key=promise)
+    if out:
+        return moves[-1]  # the redeal: every play was passed over
+    deals = [m for m in moves if m.src == STOCK]
+    if len(deals) == 1:
+        return deals[0]
+    card = first.card  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
+    if keep and not last:
+        if card not in kept:
+            kept[card] = rand() < eps
+        up = not kept[card]
+    else:  # (B) in the last deal; elsewhere up unless the playout departs
+        up = (last and len(piles[deals[-1].dst - PILE]) > 1 and _free_slot(found, card)) or rand() >= eps / 2
+    return deals[0] if up else deals[-1]
+
+
+def _playout(
+    game: Gallery,
+    state: GalleryState,
+    rng: random.Random,
+    eps: float,
+    *,
+    stop_at: int | None = None,
+    keep: bool = False,
+    stop_left: int | None = None,
+) -> Playout:
+    """One randomised playout from ``state`` through the rules engine (for the leads; it proves nothing).
+
+    Every move is one of ``game.legal_moves``, chosen by ``_choose``. It plays to the end, or, with
+    ``stop_at``, stops at the start of that deal; with ``stop_left`` too, it stops earlier, in the
+    deal before ``stop_at``, once the stock holds ``stop_left`` cards or fewer.
+    """
+    legal, apply = game.legal_moves, game.apply
+    rand = rng.random
+    log: list[Move] = []
+    kept: dict[int, bool] = {}
+    while True:
+        if stop_left is not None and state.redeals == stop_at - 1 and len(state.stock) <= stop_left:
+            return Playout(log, state)
+        moves = legal(state)
+        if not moves:
+            return Playout(log, state)
+        move = _choose(state, moves, rand, eps, keep, kept)
+        state = apply(state, move)
+        log.append(move)
+        if move.card < 0:
+            kept = {}
+            if state.redeals == stop_at:
+                return Playout(log, state)

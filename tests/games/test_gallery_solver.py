@@ -1,4 +1,4 @@
-"""«Картинная галерея» and the solver: dominance moves, deferred plays, the win finder, verdicts."""
+"""«Картинная галерея» and the solver: dominance moves, deferred plays, leads from playouts, verdicts."""
 
 from __future__ import annotations
 
@@ -26,11 +26,11 @@ def cs(text: str) -> list[int]:
     return [c(t) for t in text.split()]
 
 
-def game(*, finder: bool = True):
+def game(*, leads: bool = True):
+    """The game, with or without its leads (the solver's own search only)."""
     g = make_game("gallery")
-    if not finder:
-        g.finder_playouts = 0
-        g.finder_starts = 0
+    if not leads:
+        g.leads = lambda state, deadline=None: iter(())
     return g
 
 
@@ -60,6 +60,7 @@ def plain(g):
     """The same game without any hint: no dominance moves, every legal move tried."""
     g.safe_move = lambda state, moves: None
     g.order_moves = lambda state, moves: moves
+    g.leads = lambda state, deadline=None: iter(())
     return g
 
 
@@ -105,23 +106,23 @@ def lost_stock() -> list[int]:
 
 def test_a_stock_that_cannot_come_out_is_proved_lost():
     g = game()
-    g.finder_starts = 5  # the win finder cannot succeed here; keep its effort small
+    g.lead_starts = 5  # no lead can succeed here; keep their effort small
     solution = solve(g, lost_stock(), budget=Budget(seconds=60))
     assert solution.result == "lost"
 
 
 def test_a_tiny_budget_on_a_hard_deal_gives_unknown():
-    solution = solve(game(finder=False), stock_indices("gallery", 3), budget=Budget(seconds=0.01))
+    solution = solve(game(leads=False), stock_indices("gallery", 3), budget=Budget(seconds=0.01))
     assert solution.result == "unknown"
 
 
-#: Deals that the solver cannot decide quickly (the win finder alone used to run 3 s on each).
+#: Deals that the solver cannot decide quickly (the leads alone could run 3 s on each).
 SLOW_DEALS = [1, 3, 14, 19, 34]
 
 
 @pytest.mark.parametrize("deal", SLOW_DEALS)
-def test_the_budget_holds_with_the_win_finder_on(deal):
-    """The win finder in ``safe_move`` stops at the solver's deadline (``game.deadline``), not at its own cap."""
+def test_the_budget_holds_with_leads(deal):
+    """The leads' playouts stop at the solver's deadline, not at their own cap, and so do the searches from them."""
     started = time.perf_counter()
     solution = solve(game(), stock_indices("gallery", deal), budget=Budget(seconds=0.3))
     elapsed = time.perf_counter() - started
@@ -129,30 +130,35 @@ def test_the_budget_holds_with_the_win_finder_on(deal):
     assert solution.seconds < 0.3 + 0.25
 
 
-def test_a_tiny_budget_with_the_win_finder_on_gives_unknown_in_time():
+def test_a_tiny_budget_with_leads_gives_unknown_in_time():
     started = time.perf_counter()
     solution = solve(game(), stock_indices("gallery", SLOW_DEALS[0]), budget=Budget(seconds=0.01))
     assert solution.result == "unknown"
     assert time.perf_counter() - started < 0.01 + 0.25
 
 
-def test_the_win_finder_stops_at_its_deadline():
+def test_the_leads_stop_at_the_deadline():
     g = make_game("gallery")
-    g.finder_starts = 10_000  # far more effort than the deadline allows
+    g.lead_starts = 10_000  # far more effort than the deadline allows
     start = g.initial_state(stock_indices("gallery", SLOW_DEALS[0]))
     started = time.perf_counter()
-    assert g.winning_line(start, deadline=started + 0.2) is None
+    leads = list(g.leads(start, deadline=started + 0.2))
     assert time.perf_counter() - started < 0.2 + 0.2
+    assert leads and all(not g.is_won(end_of(g, start, line)) for line, _ in leads)  # deal 1 is not won by one
 
 
-def test_the_win_finder_search_stops_at_its_deadline():
-    """The finder's own depth-first search reads the clock every 16 steps, whatever its node limit."""
-    g = make_game("gallery")
-    start = g.initial_state(stock_indices("gallery", SLOW_DEALS[0]))
-    _, last_deal = _playout(start, random.Random(1), 0.0, stop_at=LAST)
-    started = time.perf_counter()
-    g._search(last_deal, 10**9, deadline=started + 0.1)
-    assert time.perf_counter() - started < 0.1 + 0.2
+def end_of(g, state: GalleryState, line: list[Move]) -> GalleryState:
+    """Where ``line`` leads from ``state``, each of its moves checked legal."""
+    for m in line:
+        assert m in g.legal_moves(state)
+        state = g.apply(state, m)
+    return state
+
+
+def test_a_nodes_budget_holds_across_the_leads():
+    solution = solve(game(), stock_indices("gallery", SLOW_DEALS[0]), budget=Budget(seconds=None, nodes=3000))
+    assert solution.result == "unknown"
+    assert 3000 <= solution.nodes <= 3000 + 8  # each lead search may overstep its limit by one position
 
 
 def test_the_thoughtful_result_is_never_lost_where_the_no_peek_player_wins():
@@ -192,21 +198,25 @@ def small_positions(count: int, redeals: int, limit: int, seed: int) -> list[Gal
 def test_dominance_moves_and_left_out_moves_never_change_the_verdict(redeals, limit, seed):
     verdicts = set()
     for state in small_positions(8, redeals, limit, seed):
-        hinted = solve_from(game(finder=False), state).result
-        bare = solve_from(plain(game(finder=False)), state).result
+        hinted = solve_from(game(leads=False), state).result
+        bare = solve_from(plain(game(leads=False)), state).result
         assert hinted == bare != "unknown", state
         verdicts.add(hinted)
     if redeals == LAST:
         assert verdicts == {"won", "lost"}  # both kinds of position were checked
 
 
-def test_the_win_finder_never_changes_a_verdict_and_its_lines_replay_to_a_win():
-    g = make_game("gallery")
+def test_leads_never_change_a_verdict_and_their_lines_are_legal():
+    verdicts = set()
     for state in small_positions(6, LAST, 24, 4):
-        line = g.winning_line(state)
-        if line is not None:
-            assert g._replay_to_win(state, line), state
-        assert (line is not None) <= (solve_from(plain(game(finder=False)), state).result == "won")
+        g = make_game("gallery")
+        for line, limit in g.leads(state):
+            end_of(g, state, line)
+            assert limit > 0
+        with_leads = solve_from(g, state).result
+        assert with_leads == solve_from(plain(game(leads=False)), state).result != "unknown", state
+        verdicts.add(with_leads)
+    assert verdicts == {"won", "lost"}
 
 
 # -- the dominance rules on hand-made positions -----------------------------------------------------
@@ -219,31 +229,31 @@ def test_a_free_fitting_top_with_a_card_under_it_goes_up_in_the_last_deal():
     g = game()
     state = position(["К♠ 5♦ 8♠", "К♥ 10♥"], FOUND, stock="9♣ 9♣")
     moves = g.legal_moves(state)
-    assert g._dominance(state, moves) == move(g, "8♠", "pile:1", "foundation:1")
+    assert g.safe_move(state, moves) == move(g, "8♠", "pile:1", "foundation:1")
     # the lone 10♥ would leave its king bare while dealing: not forced
     state = position(["К♠ 5♦", "К♥ 10♥"], FOUND, stock="9♣ 9♣")
-    assert g._dominance(state, g.legal_moves(state)) is None
+    assert g.safe_move(state, g.legal_moves(state)) is None
     # once the stock is out it is
     state = position(["К♠ 5♦ 9♣", "К♥ 10♥"], FOUND)
-    assert g._dominance(state, g.legal_moves(state)) == move(g, "10♥", "pile:2", "foundation:5")
+    assert g.safe_move(state, g.legal_moves(state)) == move(g, "10♥", "pile:2", "foundation:5")
 
 
 def test_a_competing_card_or_an_earlier_deal_gets_no_dominance_move():
     g = game()
     # 5♣ fits the ♣ foundation at 4♣, but the other ♣ foundation (2♣) still needs a 5♣ too
     state = position(["К♥ 9♣", "К♠ 9♣ 5♣"], FOUND, stock="8♦ 8♦")
-    assert g._dominance(state, g.legal_moves(state)) is None
+    assert g.safe_move(state, g.legal_moves(state)) is None
     state = position(["К♠ 5♦ 8♠", "К♥ 10♥"], FOUND, stock="9♣ 9♣", redeals=LAST - 1)
-    assert g._dominance(state, g.legal_moves(state)) is None
+    assert g.safe_move(state, g.legal_moves(state)) is None
 
 
 def test_a_free_turned_card_goes_up_when_its_pile_has_a_card_and_nothing_else_can_move():
     g = game()
     state = position(["К♠ 5♦", "К♥ 9♣"], FOUND, stock="8♠ 9♣")
-    assert g._dominance(state, g.legal_moves(state)) == move(g, "8♠", "stock", "foundation:1")
+    assert g.safe_move(state, g.legal_moves(state)) == move(g, "8♠", "stock", "foundation:1")
     # onto a bare king it may serve to hold that king: no dominance move
     state = position(["К♠ 5♦", "К♥"], FOUND, stock="8♠ 9♣")
-    assert g._dominance(state, g.legal_moves(state)) is None
+    assert g.safe_move(state, g.legal_moves(state)) is None
 
 
 def test_dealing_is_safe_when_it_commutes_with_every_play_that_could_come_first():
@@ -251,12 +261,12 @@ def test_dealing_is_safe_when_it_commutes_with_every_play_that_could_come_first(
     # 3♣ on pile 1 may go up (♣ at 2♣); the next card, a 9♦, lands on pile 2 and fits nothing 3♣ opens
     state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock="9♦ 10♦", redeals=0)
     assert _independent(state)
-    assert g._dominance(state, g.legal_moves(state)) == move(g, "9♦", "stock", "pile:2")
+    assert g.safe_move(state, g.legal_moves(state)) == move(g, "9♦", "stock", "pile:2")
     assert g.order_moves(state, g.legal_moves(state)) == [move(g, "9♦", "stock", "pile:2")]
     # the next card would land on the 3♣: playing it first or not are two different games
     state = position(["К♠ 6♦", "К♥ 9♣ 3♣"], FOUND, stock="9♦ 10♦", redeals=0)
     assert not _independent(state)
-    assert g._dominance(state, g.legal_moves(state)) is None
+    assert g.safe_move(state, g.legal_moves(state)) is None
     # a 4♣ next could follow the 3♣ up
     state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock="4♣ 10♦", redeals=0)
     assert not _independent(state)
@@ -272,7 +282,7 @@ def test_a_king_ace_or_queen_is_dealt_before_any_play_while_two_cards_are_left()
     g = game()
     for card in ["К♦", "Д♦"]:
         state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock=f"{card} 10♦", redeals=0)
-        assert g._dominance(state, g.legal_moves(state)).src == g.place_id("stock")
+        assert g.safe_move(state, g.legal_moves(state)).src == g.place_id("stock")
 
 
 def test_left_out_moves_lead_to_positions_with_the_same_key():
@@ -291,26 +301,26 @@ def test_left_out_moves_lead_to_positions_with_the_same_key():
     assert g.key(g.apply(state, moves[0])) == g.key(g.apply(state, moves[1]))
 
 
-def test_the_playout_only_makes_legal_moves():
+def test_a_playout_ends_won_lost_or_at_the_start_of_the_last_deal():
     g = make_game("gallery")
     rng = random.Random(7)
+    ends = set()
     for deal in range(1, 6):
         start = g.initial_state(stock_indices("gallery", deal))
         for eps in (0.0, 0.3):
             for keep in (False, True):
-                result = _playout(start, rng, eps, stop_at=LAST, keep=keep)
-                if isinstance(result, int):
-                    assert 0 < result < 88  # a lost playout counts the cards that went up
-                    continue
-                line, end = result if isinstance(result, tuple) else (result, None)
-                state = start
-                for m in line:
-                    assert m in g.legal_moves(state)
-                    state = g.apply(state, m)
-                if end is not None:
-                    assert state == end and state.redeals == LAST
-                else:
-                    assert g.is_won(state)
+                for stop_at in (None, LAST):
+                    line, end = _playout(g, start, rng, eps, stop_at=stop_at, keep=keep)
+                    assert end_of(g, start, line) == end
+                    if g.is_won(end):
+                        ends.add("won")
+                    elif stop_at is None:
+                        assert not g.legal_moves(end) and end.redeals == LAST
+                        ends.add("lost")
+                    else:
+                        assert end.redeals == LAST and end.stock and all(pile == () for pile in end.piles)
+                        ends.add("start")
+    assert {"lost", "start"} <= ends
 
 
 def test_the_last_card_of_the_stock_is_never_dealt_before_the_plays_are_decided():
@@ -318,7 +328,7 @@ def test_the_last_card_of_the_stock_is_never_dealt_before_the_plays_are_decided(
     for card in ["Д♦", "К♦", "9♦"]:
         state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock=card, redeals=0)
         moves = g.legal_moves(state)
-        assert g._dominance(state, moves) is None
+        assert g.safe_move(state, moves) is None
         assert set(g.order_moves(state, moves)) == set(moves)
 
 
@@ -334,7 +344,7 @@ def test_a_competing_card_may_lose_the_game_if_played_at_once():
     Sending the 10♥ of pile 6 up now loses; the position itself is won (a
     position met in a real deal, found by search).
     """
-    g = game(finder=False)
+    g = game(leads=False)
     state = position(
         ["К♥", "К♦ 9♣ В♦ 8♠ 9♦ В♥", "К♥ 10♥", "К♣ 9♠ 9♥ 10♣", "К♦ 6♠ 7♣ 10♦ 7♠ 8♣", "К♠ В♣ 10♥", "К♣ 10♠", "К♠ В♥ В♠"],
         ["В♣", "В♠", "В♦", "9♥", "8♦", "6♥", "6♣", "5♠"],
@@ -342,14 +352,6 @@ def test_a_competing_card_may_lose_the_game_if_played_at_once():
     )
     hasty = move(g, "10♥", "pile:6", "foundation:4")
     assert hasty in g.legal_moves(state)
-    assert g._dominance(state, g.legal_moves(state)) != hasty
-    assert solve_from(plain(game(finder=False)), state).result == "won"
-    assert solve_from(plain(game(finder=False)), g.apply(state, hasty)).result == "lost"
-
-
-def test_the_win_finders_positions_are_counted_in_the_solvers_figures():
-    # Deal 1 keeps the finder busy for the whole budget: the solver's own search barely starts.
-    game = make_game("gallery")
-    solution = solve(game, stock_indices("gallery", 1), budget=Budget(seconds=0.3))
-    assert game.hint_nodes > 1000
-    assert solution.nodes >= game.hint_nodes
+    assert g.safe_move(state, g.legal_moves(state)) != hasty
+    assert solve_from(plain(game(leads=False)), state).result == "won"
+    assert solve_from(plain(game(leads=False)), g.apply(state, hasty)).result == "lost"
