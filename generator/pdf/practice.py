@@ -335,9 +335,12 @@ STACK_TITLE = "Как сложить колоду"
 
 
 def stacking_instruction(cards: int) -> str:
-    """The one line that says how to stack the cards in the listed order (top card first)."""
-    return (f"Кладите карты лицом вверх одну на другую, с №1 по №{cards}, и переверните стопку лицом вниз: "
-            "№1 окажется сверху.")
+    """The one line that says how to stack the cards in the listed order (top card first).
+
+    Short enough for one line across an A4 or letter page; beside the figure (two deals to a page) and on
+    A5 it takes two.
+    """
+    return f"Сложите карты лицом вверх с №1 по №{cards} и переверните стопку лицом вниз: №1 окажется сверху."
 
 
 #: Layouts of a deal: "stacked" (figure above the stacking order, a page or half a page tall) or "side"
@@ -568,10 +571,34 @@ class DefineSummary(Flowable):
     def draw(self) -> None:
         c = self.canv
         c.beginForm(self.name, 0, 0, self.form_w, self.form_h)
-        para = Paragraph(typeset(self.text(), hyphens=False), self.style)
+        para = fit_paragraph(typeset(self.text(), hyphens=False), self.style, self.form_w, self.form_h)
         _, h = para.wrap(self.form_w, self.form_h)
         para.drawOn(c, 0, self.form_h - h)
         c.endForm()
+
+
+#: The smallest the summary line may be set when a long one (a variant, twenty-digit deal numbers, every
+#: kind of skipped deal) would not fit its two lines at the running head's size.
+SMALLEST_SUMMARY = 5.0
+
+
+def fit_paragraph(markup: str, style: ParagraphStyle, width: float, height: float) -> Paragraph:
+    """``markup`` in ``style``, set smaller in steps of a quarter point until it fits ``width`` × ``height``.
+
+    The summary's form has a fixed box (page one reserves its place before the text is known); text
+    beyond the box would be cut off, so it shrinks instead. Below ``SMALLEST_SUMMARY`` it is a bug.
+    """
+    size = style.fontSize
+    while True:
+        scaled = ParagraphStyle(f"{style.name}-{size:g}", parent=style, fontSize=size,
+                                leading=style.leading * size / style.fontSize)
+        para = Paragraph(markup, scaled)
+        _, h = para.wrap(width, height)
+        if h <= height + 0.01:
+            return para
+        if size - 0.25 < SMALLEST_SUMMARY:
+            raise ValueError(f"the summary does not fit {width:.0f} × {height:.0f} pt at {SMALLEST_SUMMARY:g} pt")
+        size -= 0.25
 
 
 # --- the lazy story -----------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.deals import stock_indices
+from generator.deals import MAX_DEAL, stock_indices
 from generator.games import make_game
 from generator.notation import move_ru
 from generator.pdf import practice
@@ -30,9 +30,9 @@ from generator.pdf.practice import (
     opening,
     plural_ru,
 )
-from generator.record import record_of, replay, to_json
+from generator.record import record_of, to_json
 from generator.solver import Budget, solve
-from generator.walkthrough import phases
+from generator.walkthrough import phase_title, phases
 
 TOOLS = ("pdftotext", "pdffonts", "pdfinfo", "qpdf")
 pytestmark = pytest.mark.skipif(
@@ -165,6 +165,9 @@ def test_each_deal_page_says_how_to_stack_and_shows_the_opening(quadrille: Path,
         assert practice.STACK_TITLE in text
         assert re.sub(r"№", "№ ", practice.stacking_instruction(cards)) in text
         assert "лицом вниз" in text
+    # Across a whole A4 page (two packs) the instruction is one line.
+    one_line = re.sub(r"№", "№ ", practice.stacking_instruction(104))
+    assert one_line in text_of(brunette, first=1, last=1).splitlines()
     # «Кадриль» has no choice: its figure is the start; «Брюнетка и блондинка» opens with the eight-card deal.
     assert "Выбора в этом раскладе нет" in text_of(quadrille, first=1, last=1)
     assert "Положение к первому выбору, после 8 вынужденных ходов" in text_of(brunette, first=1, last=1)
@@ -199,23 +202,79 @@ def test_the_answer_key_prints_each_winning_line_exactly(quadrille: Path, brunet
             assert printed == numbered, (spec, deal)
 
 
-def test_every_winning_line_in_the_key_passes_pasyans_check(quadrille: Path, tmp_path: Path) -> None:
-    """The key's lines, made into records, replay legally to a win — and ``pasyans check`` says so."""
-    answers = answer_key(quadrille)
-    game = make_game("quadrille")
-    for deal in (1, 2, 3):
-        result, moves, numbered = expected_moves("quadrille", deal)
-        assert result == "won" and answers[deal][1] == numbered
-        # The printed moves are the engine's moves: rebuild them from the text and compare.
-        printed = [text for _, text in answers[deal][1]]
-        assert printed == [move_ru(game, m) for m in moves if not m.is_redeal]
-        record = record_of(game, stock_indices("quadrille", deal), moves, "won", deal)
-        assert replay(record).ok and replay(record).outcome == "won"
-        path = tmp_path / f"deal-{deal}.json"
-        path.write_text(to_json(record), encoding="utf-8")
+def key_entries(pdf: Path, game) -> dict[int, list[tuple[int, int, str]]]:
+    """Deal number → its answer-key entry as printed: ``(phase, number, move text)`` for every numbered move,
+    ``phase`` counting the phase titles seen (0 before the second title: the first phase)."""
+    titles = {phase_title(game, k): k for k in range(1, 16)}
+    text = text_of(pdf)
+    start = re.search(r"^\f?Ответы$", text, flags=re.M)
+    assert start, "no answer key"
+    entries: dict[int, list[tuple[int, int, str]]] = {}
+    current, phase = None, 0
+    for line in text[start.start():].splitlines():
+        line = line.lstrip("\f")
+        heading = re.match(r"Расклад № ([\d ]+) — ", line)
+        if heading:
+            current, phase = int(heading.group(1).replace(" ", "")), 0
+            entries[current] = []
+        elif current is not None and line in titles:
+            phase = titles[line]
+        elif current is not None and (move := re.match(r"(\d+)\. (.+)$", line)):
+            entries[current].append((phase, int(move.group(1)), re.sub(r"\s+", " ", move.group(2)).strip()))
+    return entries
+
+
+def moves_from_key(game, stock: list[int], entry: list[tuple[int, int, str]]) -> list:
+    """The engine's moves for a printed line, read from the text alone: each printed move must name exactly
+    one legal move; a new phase title stands for the redeals that open it."""
+    state, moves, phase = game.initial_state(stock), [], 0
+    for number, (wanted_phase, printed_number, text) in enumerate(entry, 1):
+        assert printed_number == number, (number, printed_number)
+        while phase < wanted_phase:
+            redeals = [m for m in game.legal_moves(state) if m.is_redeal]
+            assert redeals, f"a new phase before move {number}, but no redeal is legal"
+            state = game.apply(state, redeals[0])
+            moves.append(redeals[0])
+            phase += 1
+        named = {m for m in game.legal_moves(state) if not m.is_redeal and move_ru(game, m) == text}
+        assert len(named) == 1, f"move {number} «{text}» names {len(named)} legal moves"
+        move = named.pop()
+        state = game.apply(state, move)
+        moves.append(move)
+    return moves
+
+
+@pytest.fixture(scope="module")
+def village(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """«Деревенский пасьянс» deal 1: a won line over two layouts (a redeal between them)."""
+    pdf = tmp_path_factory.mktemp("practice") / "village.pdf"
+    with pdf.open("wb") as handle:
+        build_sheets("village", handle, first=1, count=1, budget=30)
+    return pdf
+
+
+@pytest.mark.parametrize("sheet", ["quadrille", "brunette", "village"])
+def test_every_winning_line_in_the_key_passes_pasyans_check(sheet: str, request: pytest.FixtureRequest,
+                                                            tmp_path: Path) -> None:
+    """The key's lines, read back from the PDF's text alone (no solver), make records that ``pasyans check``
+    replays legally to a win: one game without choices, two with choices, one with a redeal."""
+    pdf = request.getfixturevalue(sheet)
+    game = make_game({"brunette": "brunette_blonde"}.get(sheet, sheet))
+    entries = key_entries(pdf, game)
+    won = {deal: entry for deal, entry in entries.items() if entry}
+    assert won and all(answer_key(pdf)[deal][0].startswith("выходит") for deal in won)
+    assert all(answer_key(pdf)[deal][0] in ("не выходит", "не решено за отведённое время")
+               for deal in set(entries) - set(won))
+    if sheet == "village":
+        assert {phase for _, entry in won.items() for phase, _, _ in entry} == {0, 1}
+    for deal, entry in won.items():
+        stock = list(stock_indices(game.id, deal))
+        moves = moves_from_key(game, stock, entry)
+        path = tmp_path / f"{sheet}-{deal}.json"
+        path.write_text(to_json(record_of(game, stock, moves, "won", deal)), encoding="utf-8")
         check = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], capture_output=True,
                                text=True, cwd=ROOT)
-        assert check.returncode == 0 and check.stdout.startswith("ok: won"), check.stdout + check.stderr
+        assert check.returncode == 0 and check.stdout.startswith("ok: won"), (deal, check.stdout + check.stderr)
 
 
 def test_verdicts_are_honest(quadrille: Path, tmp_path: Path) -> None:
@@ -467,3 +526,36 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
 def test_russian_plurals() -> None:
     assert [plural_ru(n, "ход", "хода", "ходов") for n in (1, 2, 5, 11, 21, 104, 112)] == [
         "1\u00a0ход", "2\u00a0хода", "5\u00a0ходов", "11\u00a0ходов", "21\u00a0ход", "104\u00a0хода", "112\u00a0ходов"]
+
+
+def _words(pdf: Path, page: int) -> list[tuple[float, float, str]]:
+    """(top, bottom, word) of every word on ``page``, in points from the top of the page."""
+    html = run("pdftotext", "-bbox", "-f", str(page), "-l", str(page), pdf, "-")
+    return [(float(top), float(bottom), word) for top, bottom, word in
+            re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', html)]
+
+
+def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Page one's summary has a fixed box (its text is known only at the end): a variant, twenty-digit deal
+    numbers and every kind of skipped deal make three lines at the running head's size, which the box
+    would cut off; the line is set smaller instead, and every word lies inside the box."""
+    first = MAX_DEAL - 99
+    verdicts = {first + i: "won" if i in (40, 90) else "lost" if i % 3 else "unknown" for i in range(100)}
+    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, budget: practice.Outcome(deal, verdicts[deal]))
+    pdf = tmp_path / "long.pdf"
+    with pdf.open("wb") as handle:
+        selection = build_sheets("quadrille:queens_first", handle, first=first, count=2, mode="winnable",
+                                 answers=False, paper="A5", budget=0.25)
+    paper = practice.sheet_paper("A5")
+    styles = practice.make_styles(paper.size)
+    text = practice.summary_text(make_game("quadrille:queens_first"), selection, False, "сначала дамы")
+    natural = practice.Paragraph(practice.typeset(text, hyphens=False), styles.kicker)
+    box_w, box_h = paper.frame_width, 2.3 * styles.kicker.leading
+    assert natural.wrap(box_w, 1000)[1] > box_h  # too long for the box at the natural size
+    box_bottom = 0.5 * paper.top - styles.kicker.fontSize + box_h  # from the top of the page
+    # The summary's words: above the frame, and smaller than the title's.
+    summary = [(top, bottom, word) for top, bottom, word in _words(pdf, 1)
+               if top < paper.top and bottom - top < 1.6 * styles.kicker.fontSize]
+    printed = " ".join(w for _, _, w in summary).replace("\u00a0", " ")
+    assert printed == re.sub(r"\s+", " ", practice.typeset(text, hyphens=False).replace("\u00a0", " "))
+    assert max(bottom for _, bottom, _ in summary) <= box_bottom + 0.5, (summary[-1], box_bottom)
