@@ -235,3 +235,64 @@ def test_indices_are_big_enough_for_15_mm_diagrams() -> None:
         x0, y0, x1, y1 = shared("i-" + code).bbox()
         assert y1 - y0 >= INDEX_CAP * 0.98
         assert x1 - x0 <= 8.0
+
+
+def _pip_centres(index: int) -> list[tuple[float, float, bool]]:
+    """(x, y) of every big pip as fractions of the card, and whether it is turned upside down."""
+    return [
+        (item.at.e / CARD_W, item.at.f / CARD_H, item.at.a < 0)
+        for item in face(index).items
+        if getattr(item, "ref", "").startswith("p-")
+    ]
+
+
+@pytest.mark.parametrize("suit", "♠♣♥♦")
+def test_pips_stand_on_the_classic_grid(suit: str) -> None:
+    """Columns at 27/50/73 % of the width; side pips on rows 19/40/60/81 % (or the middle); the lower half turned."""
+    columns, rows = (0.27, 0.50, 0.73), (0.19, 0.40, 0.50, 0.60, 0.81)
+    for rank in range(2, 11):
+        pips = _pip_centres(_idx(f"{rank}{suit}"))
+        assert len(pips) == rank
+        for x, y, turned in pips:
+            assert min(abs(x - c) for c in columns) < 1e-9, (rank, x)
+            if abs(x - 0.5) > 1e-9 or rank in (2, 3):
+                assert min(abs(y - r) for r in rows) < 1e-9, (rank, y)
+            assert turned == (y > 0.5 + 1e-9), (rank, x, y)
+        # The pattern is left-right symmetric: the left and right columns hold the same rows.
+        left = sorted(round(y, 6) for x, y, _ in pips if x < 0.4)
+        right = sorted(round(y, 6) for x, y, _ in pips if x > 0.6)
+        assert left == right
+    centre = {rank: sorted(y for x, y, _ in _pip_centres(_idx(f"{rank}{suit}")) if abs(x - 0.5) < 1e-9)
+              for rank in (7, 8, 9, 10)}
+    # 7: one middle pip in the upper half; 8: one above and one below; 9: one in the middle; 10: one between the
+    # first two rows and one between the last two.
+    assert len(centre[7]) == 1 and 0.19 < centre[7][0] < 0.5
+    assert len(centre[8]) == 2 and 0.19 < centre[8][0] < 0.5 < centre[8][1] < 0.81
+    assert centre[9] == [pytest.approx(0.5)]
+    assert centre[10] == [pytest.approx((0.19 + 0.40) / 2), pytest.approx((0.60 + 0.81) / 2)]
+    ace = _pip_centres(_idx(f"Т{suit}"))
+    assert [(round(x, 6), round(y, 6)) for x, y, _ in ace] == [(0.5, 0.5)]
+
+
+def _corner_ink(img: Image.Image, box: tuple[float, float, float, float]) -> float:
+    """``_ink`` of the part of ``img`` inside ``box`` (left, top, right, bottom in card mm)."""
+    sx, sy = img.size[0] / CARD_W, img.size[1] / CARD_H
+    return _ink(img.crop((round(box[0] * sx), round(box[1] * sy), round(box[2] * sx), round(box[3] * sy))))
+
+
+@pytest.mark.parametrize("index", range(52), ids=lambda i: card_id(i))
+def test_indices_sit_top_left_and_turned_bottom_right_only(index: int) -> None:
+    """Rank and suit sign in the top-left corner, the same turned over at bottom-right, nothing in the other two."""
+    img = _png(card_svg(index), width=315)
+    w, h = CARD_W, CARD_H
+    corner = (0.8, 0.8, 11.0, 20.0)  # left, top, right, bottom of the top-left index column, mm
+    top_left = _corner_ink(img, corner)
+    bottom_right = _corner_ink(img, (w - corner[2], h - corner[3], w - corner[0], h - corner[1]))
+    assert top_left > 0.08 and abs(top_left - bottom_right) < 0.01
+    # The bottom-right corner is the top-left one turned half round.
+    tl = img.crop((0, 0, round(11 / w * img.size[0]), round(20 / h * img.size[1])))
+    br = img.crop((img.size[0] - tl.size[0], img.size[1] - tl.size[1], img.size[0], img.size[1])).rotate(180)
+    assert ImageStat.Stat(ImageChops.difference(tl, br).convert("L")).mean[0] < 6
+    for box in ((w - corner[2], corner[0] + 1.5, w - corner[0] - 1.5, corner[3]),
+                (corner[0] + 1.5, h - corner[3], corner[2], h - corner[0] - 1.5)):
+        assert _corner_ink(img, box) < 0.002, box
