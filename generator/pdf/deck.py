@@ -5,7 +5,8 @@ What the sheets are and why:
 - **True size, never scaled.** A card is 63 × 88 mm (the art's own size):
   each face is one form XObject placed at scale 1, so a printer set to 100 %
   gives a card you can shuffle with a bought one. The first page says so,
-  with a 100 mm control rule and a sample card with its dimensions.
+  with a 100 mm control rule and a sample card with its dimensions (the text is set
+  smaller when it would leave the card no room).
 - **Cards edge to edge.** Both sides of our cards are white up to the trim
   (the back keeps a white margin inside its frame), so neighbours share one
   cut line: nine cards take 189 × 264 mm and fit A4 and US letter. A shared
@@ -265,6 +266,11 @@ def _listing(titles: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " и " + quoted[-1]
 
 
+def decimal_ru(value: float) -> str:
+    """A measure as Russian prints it, with a decimal comma: 2.5 → «2,5»."""
+    return f"{value:g}".replace(".", ",")
+
+
 def first_page_paragraphs(sheet: Sheet, *, colors: int, backs: bool) -> list[tuple[str, str]]:
     """The first page's text as (style, plain Russian text) pairs: what a printer of the pack must know."""
     two, one = two_pack_titles()
@@ -297,8 +303,8 @@ def first_page_paragraphs(sheet: Sheet, *, colors: int, backs: bool) -> list[tup
     cut = ("Режьте по меткам обреза на полях, с лицевой стороны. Карты стоят вплотную: один рез отделяет "
            "соседние карты, а всего на листе восемь резов. Углы можно скруглить, радиус 3 мм.")
     if sheet.bleed > 0:
-        cut += (f" Вокруг блока карт оставлен вылет {sheet.bleed / mm:g} мм белого поля на случай неточного реза; "
-                "метки стоят за ним.")
+        cut += (f" Вокруг блока карт оставлен вылет {decimal_ru(sheet.bleed / mm)} мм белого поля на случай "
+                "неточного реза; метки стоят за ним.")
     parts += [("head", "Как резать"), ("body", cut)]
     if colors == 4:
         parts += [("head", "Четыре цвета мастей"),
@@ -349,39 +355,63 @@ def _dimension(canvas: Canvas, x0: float, y0: float, x1: float, y1: float, text:
     canvas.restoreState()
 
 
-def draw_first_page(canvas: Canvas, art: CardArt, sheet: Sheet, *, colors: int, backs: bool) -> None:
-    """Instructions on the left half-width measure, the sample card with its dimensions, the control rule."""
-    side, top = 22 * mm, 24 * mm
-    width = sheet.width - 2 * side
-    styles = _styles(10.5)
-    y = sheet.height - top
+#: Body sizes the first page may be set in, largest first: the first at which the text leaves room for the
+#: sample card is used (the longest text — backs, a bleed, four colours — on letter needs the smaller ones).
+FIRST_PAGE_SIZES = (10.5, 10.0, 9.5, 9.0, 8.5)
+FIRST_PAGE_SIDE = 22 * mm
+FIRST_PAGE_TOP = 24 * mm
+RULE_Y = 20 * mm  # the control rule's baseline
+CARD_GAP = 9 * mm  # between the text and the sample card
+CARD_CLEAR = 22 * mm  # from the control rule up to the sample card (its 63 mm figure goes between)
+
+
+def first_page_text(canvas: Canvas, sheet: Sheet, size: float, *, colors: int, backs: bool,
+                    draw: bool) -> float:
+    """Set the first page's text at body ``size`` (drawn only when ``draw``); the height it ends at."""
+    width = sheet.width - 2 * FIRST_PAGE_SIDE
+    styles = _styles(size)
+    scale = size / 10.5
+    y = sheet.height - FIRST_PAGE_TOP
     for style, text in first_page_paragraphs(sheet, colors=colors, backs=backs):
         markup = typeset(text, hyphens=style == "body", runt=style == "body")
         para = Paragraph(markup, styles[style])
         _, h = para.wrapOn(canvas, width, sheet.height)
         space = {"title": 1.5 * mm, "subtitle": 0, "head": 5.0 * mm, "kicker": 0, "body": 1.2 * mm}[style]
-        y -= space
-        para.drawOn(canvas, side, y - h)
+        y -= space * scale
+        if draw:
+            para.drawOn(canvas, FIRST_PAGE_SIDE, y - h)
         y -= h
         if style == "subtitle":
-            y -= 2 * mm
-    # The sample card, true size, with its dimensions: room permitting (it always is on A4 and letter).
-    rule_y = 20 * mm
-    card_top = y - 9 * mm
+            y -= 2 * mm * scale
+    return y
+
+
+def first_page_size(canvas: Canvas, sheet: Sheet, *, colors: int, backs: bool) -> float:
+    """The largest body size at which the text leaves room for the sample card above the control rule."""
+    for size in FIRST_PAGE_SIZES:
+        y = first_page_text(canvas, sheet, size, colors=colors, backs=backs, draw=False)
+        if y - CARD_GAP - CARD_H >= RULE_Y + CARD_CLEAR:
+            return size
+    raise LayoutError(f"the first page's text leaves no room for the sample card on {sheet.paper}")
+
+
+def draw_first_page(canvas: Canvas, art: CardArt, sheet: Sheet, *, colors: int, backs: bool) -> None:
+    """The instructions, the sample card at true size with its dimensions, the 100 mm control rule."""
+    size = first_page_size(canvas, sheet, colors=colors, backs=backs)
+    y = first_page_text(canvas, sheet, size, colors=colors, backs=backs, draw=True)
+    card_top = y - CARD_GAP
     card_bottom = card_top - CARD_H
-    if card_bottom > rule_y + 16 * mm:
-        x = side + 10 * mm
-        art.place(Card.parse("Т♠").index, x, card_bottom, CARD_W)
-        _dimension(canvas, x, card_bottom - 4 * mm, x + CARD_W, card_bottom - 4 * mm,
-                   f"{CARD_W_MM:g}{NBSP}мм", GREY)
-        _dimension(canvas, x + CARD_W + 4 * mm, card_bottom, x + CARD_W + 4 * mm, card_top,
-                   f"{CARD_H_MM:g}{NBSP}мм", GREY)
-        note = Paragraph(typeset("Образец размера: карта в колоде должна получиться точно такой. Её вырезать "
-                                 "не нужно, вся колода на следующих листах.", hyphens=False), styles["small"])
-        nx = x + CARD_W + 12 * mm
-        _, nh = note.wrapOn(canvas, sheet.width - side - nx, CARD_H)
-        note.drawOn(canvas, nx, card_top - nh)
-    draw_control_rule(canvas, side, rule_y)
+    x = FIRST_PAGE_SIDE + 10 * mm
+    art.place(Card.parse("Т♠").index, x, card_bottom, CARD_W)
+    _dimension(canvas, x, card_bottom - 4 * mm, x + CARD_W, card_bottom - 4 * mm, f"{CARD_W_MM:g}{NBSP}мм", GREY)
+    _dimension(canvas, x + CARD_W + 4 * mm, card_bottom, x + CARD_W + 4 * mm, card_top, f"{CARD_H_MM:g}{NBSP}мм",
+               GREY)
+    note = Paragraph(typeset("Образец размера: карта в колоде должна получиться точно такой. Вырезать её "
+                             "не нужно — вся колода на следующих листах.", hyphens=False), _styles(10.5)["small"])
+    nx = x + CARD_W + 12 * mm
+    _, nh = note.wrapOn(canvas, sheet.width - FIRST_PAGE_SIDE - nx, CARD_H)
+    note.drawOn(canvas, nx, card_top - nh)
+    draw_control_rule(canvas, FIRST_PAGE_SIDE, RULE_Y)
 
 
 # --- the whole pack -----------------------------------------------------------------------------------------------

@@ -258,6 +258,44 @@ def test_the_first_page_says_print_at_100_percent_and_two_packs(a4: Path, tmp_pa
     assert re.search(r"Pages:\s+7\b", run("pdfinfo", without))
 
 
+def _words_mm(pdf: Path, page: int) -> list[tuple[float, float, float, float, str]]:
+    """(left, top, right, bottom, word) of every word on ``page``, in millimetres from the top left."""
+    html = run("pdftotext", "-bbox", "-f", str(page), "-l", str(page), pdf, "-")
+    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>',
+                       html)
+    return [(*(float(v) / MM for v in box), word) for *box, word in found]
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_the_first_page_always_has_the_sample_card_clear_of_every_word(paper: str, tmp_path: Path) -> None:
+    """The longest first page (backs, the widest bleed, four colours) still has room for the true-size sample
+    card: the text is set smaller rather than the card left out; no word touches the card or another word,
+    and the card's 63 mm figure stands clear of the control rule's figures."""
+    height = {"A4": 297.0, "letter": 279.4}[paper]
+    for bleed, colors, backs in itertools.product((0, min(5, max_bleed_mm(paper))), (2, 4), (False, True)):
+        pdf = tmp_path / f"{paper}-{bleed}-{colors}-{backs}.pdf"
+        pdf.write_bytes(build_deck(paper, bleed_mm=bleed, colors=colors, backs=backs))
+        options = (paper, bleed, colors, backs)
+        cards = read_pages(pdf, tmp_path)[0].cards
+        assert [c.code for c in cards] == ["As"], options
+        card = cards[0]
+        assert (card.width, card.height) == pytest.approx((63, 88), abs=0.005)
+        left, top, right, bottom = card.x, height - card.y - card.height, card.x + card.width, height - card.y
+        words = _words_mm(pdf, 1)
+        assert len(words) > 150
+        for x0, y0, x1, y1, word in words:
+            assert x1 < left - 1 or x0 > right + 1 or y1 < top - 1 or y0 > bottom + 1, (options, word)
+        # A word's box spans its font's whole ascent and descent: its middle three fifths, the letters' core, must
+        # not meet another's.
+        cores = [(x0, y0 + (y1 - y0) * 0.2, x1, y1 - (y1 - y0) * 0.2, w) for x0, y0, x1, y1, w in words]
+        for a, b in itertools.combinations(cores, 2):
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, (options, a, b)
+        label = next(w for w in words if w[4] == "63" and w[1] > bottom)
+        figures = min(w[1] for w in words if w[4] in {str(n) for n in range(11)} and w[1] > label[3])
+        assert figures - label[3] >= 3, options
+
+
 def test_four_colours_are_named_and_drawn(letter: Path, tmp_path: Path) -> None:
     assert "трефы зелёные" in run("pdftotext", "-f", "1", "-l", "1", letter, "-")
     assert {c.code for p in read_pages(letter, tmp_path)[1:] for c in p.cards} >= {"Ac", "Kd"}
@@ -327,6 +365,8 @@ def test_the_command_writes_the_pack(cli, tmp_path: Path) -> None:
     assert result.status == 0, result.err
     assert "14 pages" in result.err
     assert out.read_bytes() == build_deck("letter", bleed_mm=2.5, colors=4, backs=True)
+    first = re.sub(r"\s+", " ", run("pdftotext", "-f", "1", "-l", "1", out, "-").replace("\u00a0", " "))
+    assert "вылет 2,5 мм" in first  # a decimal comma, as Russian prints it
     assert [p.name for p in tmp_path.iterdir()] == ["pack.pdf"]
 
 
