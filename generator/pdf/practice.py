@@ -891,9 +891,10 @@ def summary_text(game: Game, selection: Selection, answers: bool, variant_name: 
         text += f"с №{number_ru(first)} по №{number_ru(last)}."
     else:
         kind = "выходящие" if selection.mode == "winnable" else "невыходящие (проигрыш доказан программой)"
+        span = f"№{number_ru(first)}" if first == last else f"с №{number_ru(first)} по №{number_ru(last)}"
         text = (f"{title}: только {kind} расклады, {len(selection.kept)} из "
-                f"{plural_ru(selection.scanned, 'номера', 'номеров', 'номеров')} с №{number_ru(first)} по "
-                f"№{number_ru(last)}; пропущено {plural_ru(selection.skipped, 'номер', 'номера', 'номеров')}")
+                f"{plural_ru(selection.scanned, 'номера', 'номеров', 'номеров')} {span}; "
+                f"пропущено {plural_ru(selection.skipped, 'номер', 'номера', 'номеров')}")
         reasons = []
         for result in ("won", "lost", "unknown"):
             n = selection.results[result]

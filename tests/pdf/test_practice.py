@@ -559,3 +559,15 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
     printed = " ".join(w for _, _, w in summary).replace("\u00a0", " ")
     assert printed == re.sub(r"\s+", " ", practice.typeset(text, hyphens=False).replace("\u00a0", " "))
     assert max(bottom for _, bottom, _ in summary) <= box_bottom + 0.5, (summary[-1], box_bottom)
+
+
+def test_a_selection_within_one_number_names_it_once() -> None:
+    selection = Selection("unwinnable", 4, 1, 1.0, scanned=1, last=4)
+    selection.kept.append(practice.Outcome(4, "lost"))
+    selection.results["lost"] = 1
+    text = practice.summary_text(make_game("quadrille"), selection, True).replace("\u00a0", " ")
+    assert "расклады, 1 из 1 номера №4; пропущено 0 номеров. Ответы — в конце." in text
+    selection.scanned, selection.last = 3, 6
+    selection.results["won"] = 2
+    text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")
+    assert text.endswith("1 из 3 номеров с №4 по №6; пропущено 2 номера (выходит — 2).")
