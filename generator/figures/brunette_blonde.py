@@ -16,7 +16,7 @@ def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure
     for i in range(8):
         sketch.single(f"foundation:{i + 1}", row_x(i), 0.3)
     row_y = 0.3 + CARD_H + 0.55
-    limit = "  (не больше двух карт)" if game.variant == "two_cards" else ""
+    limit = " (не больше двух карт)" if game.variant == "two_cards" else ""
     sketch.label("Основной ряд" + limit, 0, row_y - 0.14, anchor="start")
     tallest = max(sketch.pile(f"pile:{i + 1}", row_x(i), row_y, max_height=PILE_HEIGHT) for i in range(8))
     # The stock and кон come right under the longest pile, so a short row leaves no empty band.

@@ -444,6 +444,8 @@ def test_labels_overlap_nothing(spec: str, moment: str) -> None:
     figure = _moment(spec, moment)
     assert figure.labels
     _assert_labels_clear(figure)
+    for label in figure.labels:
+        assert label.text == label.text.strip() and "  " not in label.text, repr(label.text)
 
 
 @pytest.mark.parametrize(
