@@ -310,6 +310,26 @@ def test_cli_errors_are_one_line_with_status_2(tmp_path: Path, args: list[str], 
     assert not list(tmp_path.iterdir())
 
 
+def test_cli_steps_through_the_solvers_line_when_it_wins(tmp_path: Path) -> None:
+    """Village deal 1: the no-peek player loses in 264 moves, the solver wins in 320; --end shows the solver's win."""
+    from generator.solver import Budget, solve
+
+    game = make_game("village")
+    stock = stock_indices("village", 1)
+    solution = solve(game, stock, budget=Budget(seconds=10))
+    assert solution.result == "won" and len(solution.moves) != len(_played("village", 1).moves)
+    result = _svg_cli("village", "--deal", "1", "--end", tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert f"of the solver's winning line ({len(solution.moves)} moves)" in result.stdout
+    svg = (tmp_path / "village-1-end.svg").read_text(encoding="utf-8")
+    state = game.initial_state(stock)
+    for move in solution.moves:
+        state = game.apply(state, move)
+    won = figure_of(game, state, last_move=solution.moves[-1])
+    title = f"«{game.title}», расклад №1: после хода {len(solution.moves)}, конец"
+    assert svg == figure_svg(dataclasses.replace(won, title=title))
+
+
 def test_cli_step_past_the_end_says_how_many_moves(tmp_path: Path) -> None:
     played = _played("quadrille", 7)
     result = _svg_cli("quadrille", "--deal", "7", "--step", str(len(played.moves) + 1), tmp_path=tmp_path)
