@@ -4,12 +4,14 @@ The algorithm (so any program can reproduce a deal):
 
 1. Build the unshuffled pack(s) as pysol-cards' ``createCards(packs)`` does:
    for each pack, suits in the order ♣ ♠ ♥ ♦, each from Т up to К.
-2. Shuffle with ``pysol_cards.random.shuffle(cards, number, DEALS_PYSOLFC)``:
-   numbers up to 32000 use the Microsoft C ``rand()`` generator (for a single
-   52-card pack the cards are first rearranged into Microsoft's order, rank by
-   rank, ♣ ♦ ♥ ♠ — ``ms_rearrange``); larger numbers use Python's Mersenne
-   Twister seeded with the number. Both then run the same Fisher–Yates loop
-   from the last position down.
+2. Shuffle with ``pysol_cards.random.shuffle(cards, number, DEALS_PYSOLFC)``.
+   For ``n`` from the last position down to 1 it swaps positions ``n`` and
+   ``j``, where ``j`` in ``0..n`` comes from: for numbers up to 32000, the
+   Microsoft C ``rand()`` generator (``seed = (seed * 214013 + 2531011) mod
+   2**32`` from ``seed = number``, ``r = (seed >> 16) & 0x7fff``,
+   ``j = r % (n + 1)``), a single 52-card pack being first rearranged into
+   Microsoft's order (rank by rank, ♣ ♦ ♥ ♠ — ``ms_rearrange``); for larger
+   numbers, ``rng = random.Random(number)`` and ``j = int(rng.random() * (n + 1))``.
 3. The *last* card of the shuffled list is the top of the stock (it is dealt
    first). Our API returns the stock top card first, i.e. the list reversed.
 """
@@ -22,7 +24,9 @@ from pysol_cards.random_base import RandomBase
 
 from generator.cards import Card, Suit
 
-#: Largest deal number PySolFC's Mersenne Twister generator accepts.
+#: PySolFC's range of game numbers ends here (``MAX_SEED = 100000000000000000000``, "20 digits", in
+#: PySolFC's ``pysolrandom.py`` and ``pysol_cards.random_base``). It starts at 0 there; pysol-cards'
+#: Microsoft generator refuses 0, and so do we: deals run 1..MAX_DEAL.
 MAX_DEAL = 10**20
 _MAX_TEXT = "10**20 (100000000000000000000)"
 #: Numbers up to this one use the Microsoft generator.

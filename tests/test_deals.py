@@ -54,3 +54,82 @@ def test_invalid_deal_numbers_are_refused(bad):
 
 def test_largest_deal_number_is_accepted():
     assert len(stock_for("quadrille", MAX_DEAL)) == 52
+
+
+# -- the README's recipe, redone without pysol-cards ----------------------------------------------
+
+
+def _mt19937_random(number: int):
+    """``random.Random(number).random`` as the README describes it for other languages."""
+    state = [0] * 624
+    state[0] = 19650218
+    for i in range(1, 624):
+        state[i] = (1812433253 * (state[i - 1] ^ (state[i - 1] >> 30)) + i) & 0xFFFFFFFF
+    key = []
+    while number:
+        key.append(number & 0xFFFFFFFF)
+        number >>= 32
+    key = key or [0]
+    i, j = 1, 0
+    for _ in range(max(624, len(key))):
+        state[i] = ((state[i] ^ ((state[i - 1] ^ (state[i - 1] >> 30)) * 1664525)) + key[j] + j) & 0xFFFFFFFF
+        i, j = i + 1, (j + 1) % len(key)
+        if i >= 624:
+            state[0], i = state[623], 1
+    for _ in range(623):
+        state[i] = ((state[i] ^ ((state[i - 1] ^ (state[i - 1] >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        i += 1
+        if i >= 624:
+            state[0], i = state[623], 1
+    state[0] = 0x80000000
+    index = 624
+
+    def output() -> int:
+        nonlocal index
+        if index >= 624:
+            for k in range(624):
+                y = (state[k] & 0x80000000) | (state[(k + 1) % 624] & 0x7FFFFFFF)
+                state[k] = state[(k + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+            index = 0
+        y = state[index]
+        index += 1
+        y ^= y >> 11
+        y ^= (y << 7) & 0x9D2C5680
+        y ^= (y << 15) & 0xEFC60000
+        return y ^ (y >> 18)
+
+    def random() -> float:
+        a, b = output() >> 5, output() >> 6
+        return (a * 2**26 + b) / 2**53
+
+    return random
+
+
+def readme_stock(packs: int, number: int) -> list[str]:
+    """The stock, top card first, made by following README.md's "Deal numbers" section alone."""
+    cards = [rank + suit for _ in range(packs) for suit in "♣♠♥♦" for rank in BOOK_RANKS[1:]]
+    if number <= 32000:
+        if packs == 1:
+            cards = [rank + suit for rank in BOOK_RANKS[1:] for suit in "♣♦♥♠"]
+        seed = number
+
+        def pick(n: int) -> int:
+            nonlocal seed
+            seed = (seed * 214013 + 2531011) % 2**32
+            return ((seed >> 16) & 0x7FFF) % (n + 1)
+    else:
+        random = _mt19937_random(number)
+
+        def pick(n: int) -> int:
+            return int(random() * (n + 1))
+
+    for n in range(len(cards) - 1, 0, -1):
+        j = pick(n)
+        cards[n], cards[j] = cards[j], cards[n]
+    return cards[::-1]
+
+
+@pytest.mark.parametrize("number", [1, 2, 617, 31999, 32000, 32001, 32002, 99999, 2**32 + 5, 10**12, MAX_DEAL])
+@pytest.mark.parametrize("game", ["quadrille", "gallery"])
+def test_the_readme_recipe_reproduces_the_deal(game, number):
+    assert readme_stock(1 if game == "quadrille" else 2, number) == [str(c) for c in stock_for(game, number)]
