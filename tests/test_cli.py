@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from generator import __version__
@@ -60,3 +62,35 @@ def test_unknown_game_is_a_one_line_error(cli):
     result = cli("play", "klondike", "--deal", "1")
     assert result.status == 2 and "unknown game 'klondike'" in result.err
     assert len(result.err.strip().splitlines()) == 1
+
+
+MOVE_LINE = re.compile(r"(\d+)\. (?:(?:Т|[2-9]|10|В|Д|К)[♠♣♥♦] [а-яё]+(?: \S+)? → [а-яё]+(?: \S+)?|пересдача \d+)")
+
+
+def test_play_prints_numbered_russian_moves_and_writes_a_record_that_checks(cli, tmp_path):
+    record = tmp_path / "b11.json"
+    result = cli("play", "brunette_blonde", "--deal", "11", "--record", str(record))
+    assert result.status == 0 and result.err == ""
+    lines = result.out.splitlines()
+    assert lines[0] == "«Брюнетка и блондинка», расклад №11"
+    assert lines[-1] == "пасьянс вышел (won) after 229 moves"
+    moves = lines[1:-1]
+    assert len(moves) == 229
+    for number, line in enumerate(moves, 1):
+        match = MOVE_LINE.fullmatch(line)
+        assert match and int(match[1]) == number, line
+    assert moves[0] == "1. 10♠ колода → ряд 1" and moves[20] == "21. Д♥ кон → ряд 4"
+    assert "пересдача 1" in result.out
+    checked = cli("check", str(record))
+    assert checked.status == 0 and checked.out.strip() == "ok: won after 229 moves"
+    # the variant, either way it is written, plays the same game
+    assert cli("play", "quadrille:queens_first", "-d", "3").out == cli("play", "quadrille", "--variant",
+                                                                        "queens_first", "-d", "3").out
+
+
+def test_play_and_check_help_teach_the_output_and_the_exit_statuses(cli):
+    play = cli("play", "--help").out
+    assert "кон → ряд 4" in play and "--record" in play and "two_cards" in play and "queens_first" in play
+    check = cli("check", "--help").out
+    for text in ("ok: won|lost|unknown after N moves", "illegal move 5", "  0  ", "  1  ", "  2  ", "pasyans-record/1"):
+        assert text in check

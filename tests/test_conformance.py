@@ -1,7 +1,8 @@
 """One test suite over every registered game and variant (OpenSpiel style).
 
 Random legal play from the start to the end must never lose or double a card,
-never offer a move whose card is not on top of its place, and always end.
+never offer a move that is not one card movement from the top of a place (nor one out
+of a foundation or back into the stock), always end, and replay through the checker.
 """
 
 from __future__ import annotations
@@ -37,7 +38,14 @@ def random_chooser(seed: int):
     return choose
 
 
+#: Places a card never leaves («Foundation cards never come back», RULES.md, common ground).
+FINAL_PLACES = ("foundation", "queen", "five", "six")
+
+
 def check_invariants(game: Game, state, stock_counts: Counter) -> None:
+    """Every card once; and every move on offer (not only the one played) is one card movement:
+    the top card of its place, to another place, never out of a foundation or back into the stock,
+    landing on top of its destination with nothing else changed in number."""
     contents = game.contents(state)
     assert Counter(card for cards in contents.values() for card in cards) == stock_counts
     assert all(cards for cards in contents.values()), "contents lists only non-empty places"
@@ -45,8 +53,16 @@ def check_invariants(game: Game, state, stock_counts: Counter) -> None:
     for move in game.legal_moves(state):
         if move.is_redeal:
             continue
+        name = game.describe(move)
         assert 0 <= move.src < len(game.places) and 0 <= move.dst < len(game.places)
-        assert contents.get(move.src, ())[-1:] == (move.card,), f"{game.describe(move)}: card not on top"
+        assert contents.get(move.src, ())[-1:] == (move.card,), f"{name}: card not on top"
+        assert move.src != move.dst, name
+        assert game.places[move.src].partition(":")[0] not in FINAL_PLACES, f"{name}: out of a foundation"
+        assert game.places[move.dst] != "stock", f"{name}: back into the stock"
+        after = game.contents(game.apply(state, move))
+        assert after.get(move.dst, ())[-1:] == (move.card,), f"{name}: the card is not on top of its destination"
+        sizes = {place: len(after.get(place, ())) - len(contents.get(place, ())) for place in {*contents, *after}}
+        assert {place: n for place, n in sizes.items() if n} == {move.src: -1, move.dst: 1}, name
 
 
 @pytest.mark.parametrize("spec", SPECS)
@@ -90,19 +106,25 @@ def _altered_records(game: Game, record, played):
     """The record with one move altered three ways: wrong card, wrong place, out of order.
 
     Each altered move is checked to be illegal where it stands (a fitting card may
-    legally go to more than one place, and two packs hold every card twice).
+    legally go to more than one place, and two packs hold every card twice). The wrong
+    place is, when there is one, another place of the same kind (another pile, another
+    foundation), the mistake a player would make.
     """
     moves = list(record.moves)
     plain = [i for i, m in enumerate(moves) if not m.is_redeal]
     middle = plain[len(plain) // 2]
     move, before = moves[middle], played.states[middle]
     legal = set(game.legal_moves(before))
+    same_rank_first = sorted(range(52), key=lambda card: (card % 13 != move.card % 13, card))
     wrong_card = next(
-        move._replace(card=card) for card in range(52) if move._replace(card=card) not in legal
+        move._replace(card=card) for card in same_rank_first if move._replace(card=card) not in legal
     )
-    wrong_place = next(
-        move._replace(dst=place) for place in range(len(game.places)) if move._replace(dst=place) not in legal
+    kind = game.places[move.dst].partition(":")[0]
+    places = sorted(
+        (place for place in range(len(game.places)) if place not in (move.src, move.dst)),
+        key=lambda place: (game.places[place].partition(":")[0] != kind, place),
     )
+    wrong_place = next(move._replace(dst=place) for place in places if move._replace(dst=place) not in legal)
     swapped = next(i for i in reversed(plain) if moves[i] not in legal)
     out_of_order = [*moves[:middle], moves[swapped], *moves[middle:swapped], *moves[swapped + 1 :]]
     for name, altered in (
@@ -114,11 +136,13 @@ def _altered_records(game: Game, record, played):
 
 
 @pytest.mark.parametrize("spec", SPECS)
-def test_check_rejects_an_altered_move(spec):
+@pytest.mark.parametrize("deal", [3, 8])
+def test_check_rejects_an_altered_move(spec, deal):
     game = _engine(spec)
-    stock = stock_indices(game.id, 3)
+    stock = stock_indices(game.id, deal)
     played = play_out(game, stock, lambda g, s, m: g.no_peek_move(s, m))
-    record = record_of(game, stock, played.moves, played.result, 3)
+    record = record_of(game, stock, played.moves, played.result, deal)
+    assert replay(from_json(to_json(record))).ok
     for name, number, altered in _altered_records(game, record, played):
         result = replay(from_json(to_json(altered)))
         assert not result.ok, name

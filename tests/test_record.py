@@ -46,7 +46,7 @@ def test_check_names_the_first_illegal_move(cli, quadrille_record, tmp_path):
     bad.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     result = cli("check", str(bad))
     assert result.status == 1
-    assert result.out.startswith("illegal move 5 (")
+    assert result.out.strip() == "illegal move 5 (5♦ stock → queen:♠): 5♦ from stock can only go to five:♦ here"
 
 
 def test_a_false_claim_of_a_win_fails(cli, quadrille_record, tmp_path):

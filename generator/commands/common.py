@@ -18,7 +18,9 @@ def deal_number(text: str) -> int:
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", help="game id, or GAME:VARIANT (see 'pasyans games')")
-    parser.add_argument("--variant", metavar="V", help="variant of the game, e.g. queens_first")
+    parser.add_argument(
+        "--variant", metavar="V", help="variant of the game: two_cards (brunette_blonde), queens_first (quadrille)"
+    )
 
 
 def game_from(args: argparse.Namespace) -> Game:

@@ -18,20 +18,50 @@ def register(commands: argparse._SubParsersAction) -> None:
     play = commands.add_parser(
         "play",
         help="play a deal with the no-peek player and print its moves",
-        description="Play a deal with the no-peek player: a fixed careful strategy that never looks "
-        "at the stock. Prints the moves in Russian notation and the outcome.",
+        description="""\
+Play a deal with the no-peek player: a fixed careful strategy that never looks
+at the stock (it plays to the foundations first, then the move that frees most).
+Prints the deal's title, every card movement numbered in the book's Russian
+notation (card, from → to; forced movements such as a dealt card or a refill
+included; a redeal as 'пересдача N'), then the outcome: won, lost (no move
+left) or unknown (the player stopped with moves left).""",
+        epilog="""output:
+  «Брюнетка и блондинка», расклад №11
+  1. 10♠ колода → ряд 1
+  …
+  21. Д♥ кон → ряд 4
+  …
+  пасьянс вышел (won) after 229 moves
+
+examples:
+  pasyans play quadrille --deal 7
+  pasyans play brunette_blonde:two_cards --deal 5      (or: --variant two_cards)
+  pasyans play gallery --deal 2 --record g2.json && pasyans check g2.json""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_game_arguments(play)
     add_deal_argument(play)
-    play.add_argument("--record", metavar="FILE", help="also write the game record (JSON) to FILE")
+    play.add_argument("--record", metavar="FILE", help="also write the game record (pasyans-record/1 JSON) to FILE")
     play.set_defaults(handler=cmd_play)
 
     check = commands.add_parser(
         "check",
         help="replay a game record and check every move",
-        description="Replay a pasyans-record/1 file move by move with the rules engine. Exit 0 and "
-        "'ok: won|lost|unknown after N moves' when every move is legal; exit 1 naming the first "
-        "illegal move; exit 2 for a file that cannot be read.",
+        description="""\
+Replay a game record (pasyans-record/1: JSON with the game, variant, deal, the
+stock top card first, the claimed result and every card movement; see the
+README, "Game records") move by move with the rules engine alone.""",
+        epilog="""exit status:
+  0  every move is legal: prints 'ok: won|lost|unknown after N moves' (the end the replay reached)
+  1  prints the first illegal move, its number and why, e.g.
+       illegal move 5 (5♦ stock → queen:♠): 5♦ from stock can only go to five:♦ here
+     or a false claim ('the record says won, but the replay ends lost')
+  2  the file cannot be read: missing, not JSON, wrong format tag, unknown game, variant,
+     card or place, a stock that is not the deal's (one line on stderr)
+
+example:
+  pasyans play quadrille --deal 1 --record q1.json && pasyans check q1.json""",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     check.add_argument("record", metavar="RECORD.json", help="the record file to check")
     check.set_defaults(handler=cmd_check)

@@ -6,7 +6,12 @@ import argparse
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    games = commands.add_parser("games", help="list the games, their packs and variants")
+    games = commands.add_parser(
+        "games",
+        help="list the games, their packs and variants",
+        description="List the five games: the id other commands take, the Russian title, how many "
+        "packs of 52 cards, and the variants, written GAME:VARIANT (or GAME --variant VARIANT).",
+    )
     games.set_defaults(handler=cmd_games)
 
 

@@ -137,6 +137,10 @@ class Game(ABC):
         if not where or where[-1] != move.card:
             return f"{card_str(move.card)} is not on top of {self.places[move.src]}"
         if self.forced(state):
+            same = [m for m in legal if m.card == move.card and m.src == move.src]
+            if same:
+                places = " or ".join(self.places[m.dst] for m in same)
+                return f"{card_str(move.card)} from {self.places[move.src]} can only go to {places} here"
             pending = "; ".join(self.describe(m) for m in legal[:3])
             return f"a forced movement must come first ({pending})"
         return f"the rules do not allow {card_str(move.card)} from {self.places[move.src]} to {self.places[move.dst]}"

@@ -373,3 +373,18 @@ def test_the_order_of_phase_one_plays_does_not_change_where_phase_two_starts():
 def test_the_no_peek_player_wins_some_deals_and_loses_others():
     results = Counter(play_out(GAME, stock_indices("phalanx", d), no_peek).result for d in range(1, 101))
     assert set(results) == {"won", "lost"}
+
+
+def test_the_key_merges_two_foundations_of_a_suit_that_swap_their_cards():
+    # foundation:1 (left) and foundation:5 (right) both build ♠ from the base 4♠: one holding
+    # 4♠…7♠ and the other 4♠…9♠ is the same position whichever holds which, up to place names.
+    state = dealt(full_stock(*QUIET, "4♠"))
+    spade_a, spade_b = c("7♠"), c("9♠")
+    one = state._replace(tops=(spade_a, *state.tops[1:4], spade_b, *state.tops[5:]))
+    other = state._replace(tops=(spade_b, *state.tops[1:4], spade_a, *state.tops[5:]))
+    assert one != other and GAME.key(one) == GAME.key(other)
+    # the same moves, only the foundation numbers differ
+    ups = {(m.card, m.src) for m in GAME.legal_moves(one) if m.dst >= P("foundation:1")}
+    assert ups and ups == {(m.card, m.src) for m in GAME.legal_moves(other) if m.dst >= P("foundation:1")}
+    # but foundations holding other cards are another position
+    assert GAME.key(one) != GAME.key(one._replace(tops=(c("8♠"), *one.tops[1:])))
