@@ -102,16 +102,6 @@ class Village(Game):
         stock = tuple(stock)
         return VillageState(stock, _EMPTY_PILES, (0,) * 8, (0,) * 8, 1 if stock else 0, 0)
 
-    def foundation_moves(self, state: VillageState, card: int, src: int) -> list[Move]:
-        """Moves of ``card`` (on top of ``src``) to the foundations it fits: none, one or two."""
-        suit, heights, where = _SUIT[card], state.heights, state.where
-        moves = []
-        if heights[suit] == _RANK0[card]:
-            moves.append(Move(card, src, where[suit] or UP + SUITS - where[:SUITS].count(0)))
-        if heights[suit + SUITS] == _DOWN0[card]:
-            moves.append(Move(card, src, where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)))
-        return moves
-
     def legal_moves(self, state: VillageState) -> list[Move]:
         stock, piles, _, _, dealing, _ = state
         if stock:
@@ -397,7 +387,7 @@ class Village(Game):
                 return "Т and К are not neighbours: a marriage needs ranks one apart"
             return f"a marriage needs ranks one apart: {card_str(move.card)} cannot go on {card_str(top)}"
         if move.dst >= UP:
-            fits = self.foundation_moves(state, move.card, move.src)
+            fits = [m for m in legal if m.card == move.card and m.src == move.src and m.dst >= UP]
             if fits:
                 return f"{card_str(move.card)} goes to {self.places[fits[0].dst]}"
             return f"{card_str(move.card)} fits no foundation now"
@@ -408,47 +398,38 @@ class Village(Game):
     #: States the marriage search may look at before it gives up.
     SEARCH_LIMIT = 3000
 
-    def _goal(self, state: VillageState, piles: tuple[tuple[int, ...], ...]) -> bool:
+    def _goal(self, state: VillageState) -> bool:
         """A position that makes irreversible progress possible: a top card fits a
-        foundation, or (while the stock lasts) a pile is empty and will be refilled."""
-        heights = state.heights
-        for pile in piles:
-            if not pile:
-                if state.stock:
-                    return True
-                continue
-            card = pile[-1]
-            suit, rank = _SUIT[card], _RANK0[card]
-            if heights[suit] == rank or heights[SUITS + suit] == 12 - rank:
-                return True
-        return False
+        foundation, or (while the stock lasts) a pile is empty and waits for its refill."""
+        return self.forced(state) or any(move.dst >= UP for move in self.legal_moves(state))
+
+    def _marriages(self, state: VillageState) -> list[Move]:
+        """The marriages the engine offers in ``state``."""
+        return [move for move in self.legal_moves(state) if PILE <= move.src < UP and PILE <= move.dst < UP]
 
     def _marriage_path(self, state: VillageState) -> Move | None:
         """First marriage of a shortest sequence of marriages that reaches a goal, or None.
 
-        Breadth first, so each step strictly shortens the distance to the goal: the
-        player cannot loop. Never looks at the stock's order.
+        Breadth first over the engine's positions, so each step strictly shortens the
+        distance to the goal: the player cannot loop. Only marriages are made, so the
+        order of the stock never comes into it.
         """
         seen = {state.piles}
-        layer: list[tuple[tuple[tuple[int, ...], ...], Move | None]] = [(state.piles, None)]
+        layer: list[tuple[VillageState, Move | None]] = [(state, None)]
         while layer and len(seen) < self.SEARCH_LIMIT:
             frontier = []
-            for piles, first in layer:
-                for move in _marriages(piles):
-                    if self._wrong_way(state, move, piles):
+            for here, first in layer:
+                for move in self._marriages(here):
+                    if self._wrong_way(state, move, here.piles):
                         continue
-                    i, j = move.src - PILE, move.dst - PILE
-                    after = list(piles)
-                    after[i] = piles[i][:-1]
-                    after[j] = (*piles[j], move.card)
-                    after_t = tuple(after)
-                    if after_t in seen:
+                    after = self.apply(here, move)
+                    if after.piles in seen:
                         continue
-                    seen.add(after_t)
+                    seen.add(after.piles)
                     step = first or move
-                    if self._goal(state, after_t):
+                    if self._goal(after):
                         return step
-                    frontier.append((after_t, step))
+                    frontier.append((after, step))
             layer = frontier
         return None
 
@@ -493,7 +474,7 @@ class Village(Game):
         piles = state.piles
         load = [sum(weights[c] for c in pile) for pile in piles]
         best, best_gain = None, 0
-        for move in _marriages(piles):
+        for move in self._marriages(state):
             if self._wrong_way(state, move, piles):
                 continue
             i, j = move.src - PILE, move.dst - PILE
@@ -534,23 +515,6 @@ class Village(Game):
             if move.src == STOCK or move.is_redeal:
                 return move
         return None
-
-
-def _marriages(piles: tuple[tuple[int, ...], ...]) -> list[Move]:
-    """Every marriage between the piles' top cards."""
-    on_top: dict[int, list[int]] = {}
-    for index, pile in enumerate(piles):
-        if pile:
-            on_top.setdefault(pile[-1], []).append(PILE + index)
-    moves = []
-    for card, sources in on_top.items():
-        for neighbour in _NEIGHBOURS[card]:
-            targets = on_top.get(neighbour)
-            if targets:
-                for src in sources:
-                    for dst in targets:
-                        moves.append(Move(card, src, dst))
-    return moves
 
 
 def _frees(move: Move, piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...], stock: tuple[int, ...]) -> bool:
