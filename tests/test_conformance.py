@@ -148,3 +148,23 @@ def test_check_rejects_an_altered_move(spec, deal):
         assert not result.ok, name
         assert result.illegal_at == number, (name, result.illegal_at, result.reason)
         assert result.reason
+
+
+def _numbered(kind: str, count: int) -> list[str]:
+    return [f"{kind}:{i}" for i in range(1, count + 1)]
+
+
+#: Place names exactly as RULES.md gives them per game ("Places: …"), which records must use.
+RULES_PLACES = {
+    "village": ["stock", *_numbered("pile", 8), *_numbered("foundation", 8)],
+    "brunette_blonde": ["stock", "waste", *_numbered("pile", 8), *_numbered("foundation", 8)],
+    "quadrille": ["stock", "waste", *(f"{kind}:{suit}" for kind in ("queen", "five", "six") for suit in "♠♣♥♦")],
+    "gallery": ["stock", *_numbered("pile", 8), *_numbered("foundation", 8), *_numbered("queen", 8)],
+    "phalanx": ["stock", "waste", *_numbered("pyramid", 25), *_numbered("foundation", 8)],
+}
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_place_names_are_the_ones_rules_md_gives(spec):
+    game = _engine(spec)
+    assert sorted(game.places) == sorted(RULES_PLACES[game.id])
