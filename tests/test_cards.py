@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.cards import ALL_CARDS, Card, Suit, card_str, new_pack, parse_card_index
+from generator.cards import ALL_CARDS, Card, Suit, card_str, new_pack, parse_card_index, rank_name_ru, rank_symbol
 
 
 def test_all_52_cards_round_trip_through_notation():
@@ -58,3 +58,15 @@ def test_two_packs_hold_every_card_twice():
 @given(st.integers(0, 51))
 def test_index_round_trip(index):
     assert Card.from_index(index).index == index
+
+
+def test_rank_and_suit_names_in_russian():
+    assert [rank_name_ru(rank) for rank in (1, 2, 4, 10, 11, 12, 13)] == [
+        "туз", "двойка", "четвёрка", "десятка", "валет", "дама", "король",
+    ]
+    assert [rank_name_ru(rank, plural=True) for rank in (1, 6, 13)] == ["тузы", "шестёрки", "короли"]
+    assert [s.genitive_ru for s in Suit] == ["пик", "треф", "червей", "бубен"]
+    assert [s.name_ru for s in Suit] == ["пики", "трефы", "червы", "бубны"]
+    assert [s.colour for s in Suit] == ["black", "black", "red", "red"]
+    assert " ".join(rank_symbol(rank) for rank in range(1, 14)) == "Т 2 3 4 5 6 7 8 9 10 В Д К"
+    assert Card.parse("Д♥").name_ru == f"{rank_name_ru(12)} {Suit.HEARTS.genitive_ru}"
