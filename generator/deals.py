@@ -18,6 +18,8 @@ The algorithm (so any program can reproduce a deal):
 
 from __future__ import annotations
 
+import re
+
 from pysol_cards.cards import createCards
 from pysol_cards.random import shuffle
 from pysol_cards.random_base import RandomBase
@@ -46,7 +48,7 @@ def check_deal_number(number: object) -> int:
         raise DealNumberError(f"deal number must be a whole number, not {number!r}")
     if isinstance(number, str):
         text = number.strip()
-        if not text.lstrip("+-").isdigit():
+        if not re.fullmatch(r"[+-]?[0-9]+", text):  # ASCII digits: "²".isdigit() is True, int("²") fails
             raise DealNumberError(f"deal number must be a whole number from 1 to {_MAX_TEXT}, not {number!r}")
         number = int(text)
     if not isinstance(number, int):

@@ -46,7 +46,7 @@ def test_microsoft_deal_one_is_the_known_freecell_deal_one():
     assert first_row == ["В♦", "2♦", "9♥", "В♣", "5♦", "7♥", "7♣", "5♥"]
 
 
-@pytest.mark.parametrize("bad", [0, -1, "abc", 2**70, "1.5", "", True, MAX_DEAL + 1])
+@pytest.mark.parametrize("bad", [0, -1, "abc", 2**70, "1.5", "", True, MAX_DEAL + 1, "²", "٣", "1_000", "--1", 7.0])
 def test_invalid_deal_numbers_are_refused(bad):
     with pytest.raises(DealNumberError):
         check_deal_number(bad)

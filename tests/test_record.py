@@ -68,6 +68,7 @@ def test_a_false_claim_of_a_win_fails(cli, quadrille_record, tmp_path):
         (lambda d: d["stock"].pop(), "full pack"),
         (lambda d: d.update(deal=2), "not the stock of deal 2"),
         (lambda d: d.update(deal=0), "out of range"),
+        (lambda d: d.update(deal="²"), "whole number"),
         (lambda d: d["moves"][0].update(to="heaven"), "no place"),
         (lambda d: d["moves"].append({"redeal": "x"}), "bad redeal"),
         (lambda d: d.update(result="maybe"), "result must be"),
