@@ -9,6 +9,7 @@ ROWS = (1, 3, 5, 7, 9)
 COLUMN_GAP = 0.1  # between the foundations of one side column
 ROW_STEP = 1.08  # pyramid rows overlap a little, as a phalanx should
 SIDE = 0.7  # between a foundation column and the pyramid
+LOW_GAP = 1.0  # between the stock and the pile under the pyramid
 
 
 def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
@@ -33,6 +34,8 @@ def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure
         sketch.single(f"foundation:{i + 1}", 0.0, y)
         sketch.single(f"foundation:{i + 5}", right_x, y)
     low_y = 0.3 + 4 * (CARD_H + COLUMN_GAP) + 0.35
-    sketch.stock("stock", center - CARD_W - 0.3, low_y)
-    sketch.heap("waste", center + 0.3, low_y, word="Сборная кучка")
+    # Stock and pile a whole card apart, so their labels («Колода: пусто», «Сборная кучка: пусто») stay clear
+    # of each other even in a small PDF figure, whose labels keep a legible size as the cards shrink.
+    sketch.stock("stock", center - CARD_W - LOW_GAP / 2, low_y)
+    sketch.heap("waste", center + LOW_GAP / 2, low_y, word="Сборная кучка")
     return sketch.finish(title=game.title)

@@ -80,6 +80,22 @@ def label_width(text: str, size: float) -> float:
     return sum(stringWidth(piece, font, size) for font, piece in _runs(text))
 
 
+def labels_clear(figure: Figure, unit: float) -> bool:
+    """Whether no two of the figure's labels overlap when it is drawn at ``unit`` points per card width.
+
+    Labels never go below ``_MIN_LABEL`` points, so in a figure drawn small they grow against the cards and
+    two that stand side by side (a stock's and a waste's) can run into each other.
+    """
+    boxes = []
+    for label in figure.labels:
+        size = max(_MIN_LABEL, label.size * unit)
+        width = label_width(label.text, size)
+        x = label.x * unit - {"start": 0.0, "middle": width / 2, "end": width}.get(label.anchor, width / 2)
+        boxes.append((x, label.y * unit - 0.75 * size, x + width, label.y * unit + 0.25 * size))
+    return all(a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+               for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
 def _draw_label(canvas: Canvas, text: str, x: float, y: float, size: float, anchor: str) -> None:
     width = label_width(text, size)
     x -= {"start": 0.0, "middle": width / 2, "end": width}.get(anchor, width / 2)

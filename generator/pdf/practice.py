@@ -53,7 +53,7 @@ from generator.cards import RANK_SYMBOLS
 from generator.deals import MAX_DEAL, stock_indices
 from generator.figures import figure_of
 from generator.games import Game, Move, State, make_game
-from generator.pdf.figure import FigureFlowable, draw_figure, figure_scale
+from generator.pdf.figure import FigureFlowable, draw_figure, figure_scale, labels_clear
 from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, SIGNS, register_fonts
 from generator.pdf.layout import KeepWithNext
 from generator.pdf.typography import NBSP, RED, number_ru, plural_ru, seconds_ru, typeset
@@ -724,16 +724,31 @@ def answer_flowables(game: Game, outcome: Outcome, paper: SheetPaper, styles: St
         if len(groups) > 1:
             story.append(Paragraph(typeset(group.title, hyphens=False, runt=False), s.phase))
         story.append(move_columns(group.moves, paper, styles))
-    stock = stock_indices(game.id, outcome.deal)
-    last = next((m for m in reversed(outcome.moves) if not m.is_redeal), None)
-    figure = figure_of(game, final_state(game, stock, outcome.moves), last_move=last)
-    drawing = FigureFlowable(figure, max_width=paper.frame_width, max_height=0.3 * paper.frame_height,
-                             card_width=0.55 * paper.figure_card)
+    drawing = final_figure(game, outcome, paper)
     story.append(KeepTogether([
         Spacer(1, 0.6 * s.body.fontSize), drawing,
         Paragraph(f"Расклад №{NBSP}{number_ru(outcome.deal)}: конечное положение, пасьянс вышел.", s.caption),
     ]))
     return story
+
+
+#: The final figure's sizes, tried in turn: (card width as a share of a deal page's, most height as a share of
+#: the frame). The first at which its labels stand clear is used.
+FINAL_FIGURE_SIZES = ((0.55, 0.3), (0.62, 0.35), (0.7, 0.4), (0.8, 0.45), (0.9, 0.5), (1.0, 0.55))
+
+
+def final_figure(game: Game, outcome: Outcome, paper: SheetPaper) -> FigureFlowable:
+    """A won deal's final position, small (cards about half a deal page's, at most 0.3 of the frame high) —
+    or larger, when a tall figure drawn so small would run its labels into each other (they never go below
+    a legible size, so they grow against the cards)."""
+    stock = stock_indices(game.id, outcome.deal)
+    last = next((m for m in reversed(outcome.moves) if not m.is_redeal), None)
+    figure = figure_of(game, final_state(game, stock, outcome.moves), last_move=last)
+    for card_share, height_share in FINAL_FIGURE_SIZES:
+        card, height = card_share * paper.figure_card, height_share * paper.frame_height
+        if labels_clear(figure, figure_scale(figure, paper.frame_width, height, card)):
+            break
+    return FigureFlowable(figure, max_width=paper.frame_width, max_height=height, card_width=card)
 
 
 def move_columns(moves: Sequence[tuple[int, str, int]], paper: SheetPaper, styles: Styles) -> Flowable:

@@ -571,3 +571,45 @@ def test_a_selection_within_one_number_names_it_once() -> None:
     selection.results["won"] = 2
     text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")
     assert text.endswith("1 из 3 номеров с №4 по №6; пропущено 2 номера (выходит — 2).")
+
+
+#: A deal of each game the solver wins at once, so its sheet has a winning line and a final figure.
+WON_AT_ONCE = {"village": 1, "brunette_blonde": 1, "quadrille": 1, "gallery": 2, "phalanx": 1}
+
+
+@pytest.mark.parametrize("paper", ["A4", "A5", "letter"])
+def test_no_two_words_on_a_sheet_run_into_each_other(paper: str, tmp_path: Path) -> None:
+    """Every game's deal page and answer page, on every paper: no word's letters meet another's. The figures'
+    labels keep a legible size as the cards shrink, so in a small figure two side by side could (the
+    phalanx's «Колода: пусто» and «Сборная кучка: пусто» did, under its final position)."""
+    for spec, deal in WON_AT_ONCE.items():
+        pdf = tmp_path / f"{spec}.pdf"
+        with pdf.open("wb") as handle:
+            build_sheets(spec, handle, first=deal, count=1, paper=paper, budget=30)
+        assert answer_key(pdf)[deal][0].startswith("выходит"), spec
+        for page in range(1, pages(pdf) + 1):
+            # A word's box spans its font's whole ascent and descent: its middle three fifths must not meet.
+            cores = [(x0, top + (bottom - top) * 0.2, x1, bottom - (bottom - top) * 0.2, word)
+                     for x0, top, x1, bottom, word in _word_boxes(pdf, page)]
+            cores.sort()
+            for i, a in enumerate(cores):
+                for b in cores[i + 1:]:
+                    if b[0] >= a[2]:
+                        break
+                    assert a[3] <= b[1] or b[3] <= a[1], (spec, paper, page, a, b)
+
+
+def _word_boxes(pdf: Path, page: int) -> list[tuple[float, float, float, float, str]]:
+    html = run("pdftotext", "-bbox", "-f", str(page), "-l", str(page), pdf, "-")
+    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', html)
+    return [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in found]
+
+
+def test_labels_clear_sees_labels_that_meet() -> None:
+    from generator.figures import figure_of
+    from generator.pdf.figure import labels_clear
+
+    game = make_game("phalanx")
+    _, moves, _ = expected_moves("phalanx", 1)
+    figure = figure_of(game, practice.final_state(game, stock_indices("phalanx", 1), moves))
+    assert labels_clear(figure, 30) and not labels_clear(figure, 12)
