@@ -399,8 +399,6 @@ class Gallery(Game):
     lead_starts = 200
     lead_nodes = 300
     lead_pool = 3  # new last-deal starts per search: the best start met so far is searched next
-    #: Wall-clock cap of the playouts when the solver set no deadline.
-    lead_seconds = 3.0
 
     def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """A provably safe move: the last deal's free pile tops and fitting cards, and deals that commute.
@@ -505,13 +503,14 @@ class Gallery(Game):
         start of the last deal or near the end of the deal before it, their ends searched
         best first: one whose no-peek playout gets many cards up is far more often won. The
         random generator is seeded from the position, so every run gives the same leads; the
-        playouts stop at ``deadline`` (``lead_seconds`` from now without one). Most deals are
+        playouts stop at ``deadline``, and without one they run to their fixed effort, so that a
+        search bounded in positions alone gives the same answer on any machine. Most deals are
         won, and won late in the last deal, where a plain depth-first search rarely gets.
         """
         rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))
         clock = time.perf_counter
         if deadline is None:
-            deadline = clock() + self.lead_seconds
+            deadline = float("inf")
         for n in range(self.lead_playouts):
             if clock() > deadline:
                 return
