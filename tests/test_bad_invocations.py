@@ -34,6 +34,9 @@ BAD = [
     ["deals", "quadrille", "--count", "0", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--count", "100000", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--winnable", "--unwinnable", "-o", f"{OUT}/d.pdf"],
+    ["deals", "quadrille", "--positions", "0", "-o", f"{OUT}/d.pdf"],
+    ["deals", "quadrille", "--positions", "ten", "-o", f"{OUT}/d.pdf"],
+    ["deals", "quadrille", "--budget", "10", "-o", f"{OUT}/d.pdf"],  # replaced by --positions
     # paper, colours, bleed
     ["rulebook", "--paper", "B5", "-o", f"{OUT}/book.pdf"],
     ["deals", "quadrille", "--paper", "A3", "-o", f"{OUT}/d.pdf"],

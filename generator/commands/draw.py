@@ -23,8 +23,12 @@ if TYPE_CHECKING:
     from generator.games import Game, Move
 
 MIN_DPI, MAX_DPI = 30, 1200
-#: The solver's budget when a line is needed: a won line is preferred, but a figure must not wait long.
-SOLVE_SECONDS = 10.0
+#: The solver's limit, in positions searched, when a line is needed: a won line is preferred, but a figure must
+#: not wait long (100000 positions take a few seconds, phalanx's about 25 s). Positions, not seconds: a search
+#: bounded by the clock could find the win on a fast machine and miss it on a slow or busy one, and then step
+#: through the no-peek game instead; bounded in positions it follows the same path everywhere, so the same
+#: arguments draw the same figure on any machine.
+SOLVE_POSITIONS = 100_000
 
 
 def _dpi(text: str) -> int:
@@ -51,7 +55,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         help="draw a position or a card as SVG (and PNG)",
         description="Draw the figure of a position as SVG: the start of a deal (default), the position "
         "after --step K moves, or the end (--end), with the last move marked. Moves are those of the "
-        f"solver's winning line or, when it finds none within {SOLVE_SECONDS:g} s, of the no-peek player. "
+        f"solver's winning line or, when it finds none within {SOLVE_POSITIONS} positions searched (the same "
+        "on any machine), of the no-peek player. "
         "Or draw a single card with --card (e.g. Д♠, 10♥, Qs, or 'back'). --png adds a PNG of the same picture.",
     )
     svg.add_argument("game", metavar="GAME", nargs="?", help="game id, or GAME:VARIANT (see 'pasyans games')")
@@ -176,7 +181,7 @@ def _line(game: Game, stock: tuple[int, ...]) -> tuple[list[Move], str]:
     from generator.play import no_peek, play_out
     from generator.solver import Budget, solve
 
-    solution = solve(game, stock, budget=Budget(seconds=SOLVE_SECONDS))
+    solution = solve(game, stock, budget=Budget(seconds=None, nodes=SOLVE_POSITIONS))
     if solution.result == "won":
         return list(solution.moves), "the solver's winning line"
     return list(play_out(game, stock, no_peek).moves), "the no-peek player's game"

@@ -9,25 +9,38 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from pathlib import Path
 
 from generator.commands.books import paper_name
 from generator.commands.common import add_game_arguments, deal_number, game_from
-from generator.commands.solving import positive_seconds
 from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
 
 #: The most deals one sheet file may hold: a two-pack deal is a page, its answer another.
 MAX_SHEET_DEALS = 500
+#: The most positions ``--positions`` allows per deal: hours of search for the slowest game.
+MAX_POSITIONS = 100_000_000
+#: ``--positions`` by default (``generator.pdf.practice.POSITIONS``, not imported here: the PDF stack loads late).
+DEFAULT_POSITIONS = 100_000
 
 
 def sheet_count(text: str) -> int:
     if not text.strip().isdigit() or not 1 <= int(text) <= MAX_SHEET_DEALS:
         raise argparse.ArgumentTypeError(f"--count must be a whole number from 1 to {MAX_SHEET_DEALS}, not {text!r}")
     return int(text)
+
+
+def positions_count(text: str) -> int:
+    """``--positions``: the solver's limit per deal, a whole number of positions from 1 to ``MAX_POSITIONS``."""
+    digits = text.strip().replace("_", "")
+    if not re.fullmatch(r"[0-9]+", digits) or not 1 <= int(digits) <= MAX_POSITIONS:
+        raise argparse.ArgumentTypeError(f"--positions must be a whole number from 1 to {MAX_POSITIONS}, "
+                                         f"not {text!r}")
+    return int(digits)
 
 
 def jobs_count(text: str) -> int:
@@ -83,8 +96,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     pick.add_argument("--unwinnable", action="store_true", help="only deals proved lost")
     deals.add_argument("--no-answers", action="store_true", help="leave out the answer key")
     deals.add_argument("--paper", metavar="SIZE", type=paper_name, default="A4", help="A4 (default), A5 or letter")
-    deals.add_argument("--budget", metavar="SECONDS", type=positive_seconds, default=10.0,
-                       help="solver time per deal (default 10 s); a deal not solved in time is said so")
+    deals.add_argument("--positions", metavar="N", type=positions_count, default=DEFAULT_POSITIONS,
+                       help=f"the solver's limit per deal, in positions (arrangements of the cards) it may "
+                       f"search; default {DEFAULT_POSITIONS}. A deal neither won nor proved lost within N "
+                       "positions is printed as not solved. Positions, not seconds, so the same N gives the "
+                       "same PDF on any machine, with any --jobs. Time: roughly N / 20000 s per hard deal "
+                       "(100000 ≈ 5 s; phalanx ≈ 25 s; quadrille decides at once); most deals settle far "
+                       "sooner")
     deals.add_argument("--jobs", "-j", metavar="J", type=jobs_count, default=None,
                        help="solver processes (default: all cores)")
     deals.add_argument("-o", "--output", metavar="FILE", default=None,
@@ -168,7 +186,8 @@ def cmd_deals(args: argparse.Namespace) -> int:
     try:
         with atomic_output(output) as handle:
             selection = build_sheets(game.full_id, handle, first=args.first, count=args.count, mode=mode,
-                                     answers=not args.no_answers, paper=args.paper, budget=args.budget, jobs=jobs,
+                                     answers=not args.no_answers, paper=args.paper, positions=args.positions,
+                                     jobs=jobs,
                                      on_progress=progress)
     except SelectionError as error:
         progress.end()

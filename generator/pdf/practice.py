@@ -23,8 +23,10 @@ generator, so the solver runs deal by deal as the pages are laid out, and
 nothing but each deal's moves (a few kilobytes) is kept for the answer key.
 Solving can run in a small process pool (results still come in deal order).
 
-The same arguments give the same bytes, provided the solver gives the same
-answers (a deal that needs about the whole budget could differ between runs).
+The same arguments give the same bytes on any machine. The solver's limit per
+deal is a number of positions searched, not seconds (``Budget(seconds=None,
+nodes=N)``): a search so bounded takes the same path every time, so a verdict
+cannot change with the machine's speed, its load or ``jobs``.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from generator.games import Game, Move, State, make_game
 from generator.pdf.figure import FigureFlowable, draw_figure, figure_scale, labels_clear
 from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, SIGNS, register_fonts
 from generator.pdf.layout import KeepWithNext
-from generator.pdf.typography import NBSP, RED, number_ru, plural_ru, seconds_ru, typeset
+from generator.pdf.typography import NBSP, RED, number_ru, plural_ru, typeset
 from generator.solver import Budget, solve
 from generator.walkthrough import phases
 
@@ -69,6 +71,10 @@ RED_INK = HexColor(RED)
 #: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
 SCAN_FACTOR = 50
 
+#: The solver's limit per deal, in positions searched: a few seconds of search for most games (see
+#: ``pasyans deals --help``). Positions, not seconds, so that the sheets are the same on any machine.
+POSITIONS = 100_000
+
 VERDICT = {"won": "выходит", "lost": "не выходит", "unknown": "не решено за отведённое время"}
 MODES = ("all", "winnable", "unwinnable")
 KEEP = {"winnable": "won", "unwinnable": "lost"}
@@ -79,6 +85,11 @@ class SelectionError(ValueError):
 
 
 # --- words ------------------------------------------------------------------------------------------------------
+
+
+def positions_ru(n: int) -> str:
+    """The solver's limit after «за»: «за 100 000 позиций», «за 1 позицию», «за 2 позиции»."""
+    return plural_ru(n, "позицию", "позиции", "позиций")
 
 
 def card_text(index: int) -> tuple[str, str]:
@@ -103,28 +114,29 @@ def _game(spec: str) -> Game:
     return make_game(spec)
 
 
-def solve_deal(spec: str, deal: int, budget_seconds: float) -> Outcome:
-    """Solve one deal (in a worker process or here); only a winning line keeps its moves."""
+def solve_deal(spec: str, deal: int, positions: int) -> Outcome:
+    """Solve one deal within ``positions`` positions, no clock (in a worker process or here); only a winning
+    line keeps its moves."""
     game = _game(spec)
-    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=budget_seconds))
+    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=positions))
     moves = tuple(solution.moves) if solution.result == "won" else ()
     return Outcome(deal, solution.result, moves)
 
 
-def solve_in_order(spec: str, deals: Iterable[int], budget_seconds: float, jobs: int = 1) -> Iterator[Outcome]:
+def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 1) -> Iterator[Outcome]:
     """Outcomes of ``deals`` in their order; with ``jobs`` > 1 a few deals ahead are solved in parallel.
 
     Only about two deals per process are in flight, so stopping early (enough deals found) wastes little.
     """
     if jobs <= 1:
         for deal in deals:
-            yield solve_deal(spec, deal, budget_seconds)
+            yield solve_deal(spec, deal, positions)
         return
     pool = ProcessPoolExecutor(max_workers=jobs)
     pending: deque[Future[Outcome]] = deque()
     try:
         for deal in deals:
-            pending.append(pool.submit(solve_deal, spec, deal, budget_seconds))
+            pending.append(pool.submit(solve_deal, spec, deal, positions))
             if len(pending) >= 2 * jobs:
                 yield pending.popleft().result()
         while pending:
@@ -140,7 +152,7 @@ class Selection:
     mode: str
     first: int
     count: int
-    budget: float
+    positions: int  # the solver's limit per deal
     scanned: int = 0
     last: int = 0
     results: Counter[str] = field(default_factory=Counter)
@@ -162,7 +174,7 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
     """The deals for the sheets, in order, updating ``selection`` as it goes; ``SelectionError`` if too few."""
     deals = range(selection.first, selection.first + selection.limit)
     if solve_deals:
-        source: Iterator[Outcome] = solve_in_order(spec, deals, selection.budget, jobs)
+        source: Iterator[Outcome] = solve_in_order(spec, deals, selection.positions, jobs)
     else:
         source = (Outcome(deal, None) for deal in deals)
     keep = KEEP.get(selection.mode)
@@ -190,7 +202,7 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
         raise SelectionError(
             f"only {len(selection.kept)} of {selection.count} {wanted} deals found among the "
             f"{selection.scanned} deal numbers {selection.first}..{selection.last} ({counts}; at most "
-            f"{SCAN_FACTOR} × --count are scanned): lower --count, or raise --budget for unknowns"
+            f"{SCAN_FACTOR} × --count are scanned): lower --count, or raise --positions for unknowns"
         )
 
 
@@ -914,7 +926,7 @@ def summary_text(game: Game, selection: Selection, answers: bool, variant_name: 
         for result in ("won", "lost", "unknown"):
             n = selection.results[result]
             if n and result != KEEP[selection.mode]:
-                word = VERDICT[result] if result != "unknown" else f"не решено за {seconds_ru(selection.budget)}"
+                word = VERDICT[result] if result != "unknown" else f"не решено за {positions_ru(selection.positions)}"
                 reasons.append(f"{word} — {number_ru(n)}")
         if reasons:
             text += " (" + ", ".join(reasons) + ")"
@@ -932,13 +944,14 @@ def build_sheets(
     mode: str = "all",
     answers: bool = True,
     paper: str = "A4",
-    budget: float = 10.0,
+    positions: int = POSITIONS,
     jobs: int = 1,
     on_progress: Callable[[Selection], None] | None = None,
 ) -> Selection:
     """Write the sheets for ``spec`` to ``file`` (a binary file object).
 
-    Returns the selection (what was scanned and kept); ``SelectionError`` when too few deals qualify.
+    ``positions`` is the solver's limit per deal (positions searched, no clock: the bytes do not depend on the
+    machine). Returns the selection (what was scanned and kept); ``SelectionError`` when too few deals qualify.
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}")
@@ -948,7 +961,7 @@ def build_sheets(
     from generator.pdf.rulebook import variant_name
 
     vname = variant_name(game.id, game.variant) if game.variant else None
-    selection = Selection(mode, first, count, budget)
+    selection = Selection(mode, first, count, positions)
     solve_deals = answers or mode != "all"
     outcomes = select(game.full_id, selection, solve_deals=solve_deals, jobs=jobs, on_progress=on_progress)
 
@@ -980,11 +993,14 @@ def build_sheets(
 
 def answers_intro(game: Game, selection: Selection, styles: Styles) -> list[Flowable]:
     s = styles
-    text = (f"Решения искала программа, которая знает порядок карт в колоде, не дольше "
-            f"{seconds_ru(selection.budget)} на расклад. «Выходит» — найден выигрыш, он записан ход за ходом; "
-            "«не выходит» — программа перебрала все возможности и выигрыша нет; «не решено за отведённое "
-            "время» — за это время программа не нашла ни выигрыша, ни доказательства, что его нет. Ход "
-            "записан так: карта, откуда она взята и куда легла.")
+    n = selection.positions
+    text = ("Решения искала программа, которая знает порядок карт в колоде. Отведённое ей время измеряется "
+            "не секундами, а позициями (расположениями карт, которые она рассматривает): на каждый расклад — "
+            f"не больше {plural_ru(n, 'позиции', 'позиций', 'позиций')}, поэтому ответы одни и те же на любом "
+            "компьютере. «Выходит» — найден выигрыш, он записан ход за ходом; «не выходит» — программа "
+            "перебрала все возможности и выигрыша нет; «не решено за отведённое время» — за "
+            f"{positions_ru(n)} программа не нашла ни выигрыша, ни доказательства, что его нет. Ход записан "
+            "так: карта, откуда она взята и куда легла.")
     counts = selection.results
     tally = ", ".join(f"{VERDICT[r]} — {number_ru(counts[r])}" for r in ("won", "lost", "unknown") if counts[r])
     story: list[Flowable] = [

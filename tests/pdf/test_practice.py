@@ -8,6 +8,7 @@ and each column of moves top to bottom) and checked with ``qpdf``/``pdffonts``.
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -53,6 +54,11 @@ def run(*command: str | Path) -> str:
 def text_of(pdf: Path, *, first: int | None = None, last: int | None = None) -> str:
     pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
     return run("pdftotext", "-raw", *pages, pdf, "-").replace("\u00a0", " ")
+
+
+def prose(pdf: Path) -> str:
+    """The text of ``pdf`` as running prose: words hyphenated at a line end joined, all spaces single."""
+    return re.sub(r"\s+", " ", re.sub(r"(?<=[а-яё])-\n(?=[а-яё])", "", text_of(pdf)))
 
 
 def pages(pdf: Path) -> int:
@@ -103,9 +109,11 @@ def answer_key(pdf: Path) -> dict[int, tuple[str, list[tuple[int, str]]]]:
     return answers
 
 
-def expected_moves(game_spec: str, deal: int, budget: float = 30.0) -> tuple[str, list, list[tuple[int, str]]]:
+def expected_moves(game_spec: str, deal: int,
+                   positions: int = practice.POSITIONS) -> tuple[str, list, list[tuple[int, str]]]:
+    """The solver's verdict and line for a deal, searched as the sheets search it."""
     game = make_game(game_spec)
-    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=budget))
+    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=positions))
     numbered = [(number, text) for group in phases(game, solution.moves) for number, text, _ in group.moves]
     return solution.result, solution.moves, numbered
 
@@ -114,7 +122,7 @@ def expected_moves(game_spec: str, deal: int, budget: float = 30.0) -> tuple[str
 def quadrille(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pdf = tmp_path_factory.mktemp("practice") / "quadrille.pdf"
     with pdf.open("wb") as handle:
-        build_sheets("quadrille", handle, first=1, count=4, budget=30)
+        build_sheets("quadrille", handle, first=1, count=4)
     return pdf
 
 
@@ -122,7 +130,7 @@ def quadrille(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def brunette(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pdf = tmp_path_factory.mktemp("practice") / "brunette.pdf"
     with pdf.open("wb") as handle:
-        build_sheets("brunette_blonde", handle, first=7, count=2, budget=30)
+        build_sheets("brunette_blonde", handle, first=7, count=2)
     return pdf
 
 
@@ -249,7 +257,7 @@ def village(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """«Деревенский пасьянс» deal 1: a won line over two layouts (a redeal between them)."""
     pdf = tmp_path_factory.mktemp("practice") / "village.pdf"
     with pdf.open("wb") as handle:
-        build_sheets("village", handle, first=1, count=1, budget=30)
+        build_sheets("village", handle, first=1, count=1)
     return pdf
 
 
@@ -282,13 +290,68 @@ def test_verdicts_are_honest(quadrille: Path, tmp_path: Path) -> None:
     assert expected_moves("quadrille", 4)[0] == "lost"
     assert answers[4] == ("не выходит", [])
     assert "Итог: выходит — 3, не выходит — 1." in text_of(quadrille)
-    # A budget far too small for «Деревенский пасьянс» deal 82 (its win takes the solver some
-    # seconds, a hundred times this budget): the key says so, and prints no line.
+    # A limit far too small for «Деревенский пасьянс» deal 82 (its win takes the solver some
+    # 28 000 positions, won within the default limit): the key says so, and prints no line.
+    assert expected_moves("village", 82)[0] == "won"
     pdf = tmp_path / "village.pdf"
     with pdf.open("wb") as handle:
-        build_sheets("village", handle, first=82, count=1, budget=0.05)
+        build_sheets("village", handle, first=82, count=1, positions=10)
     assert answer_key(pdf)[82] == ("не решено за отведённое время", [])
-    assert "не дольше 0,05 с на расклад" in re.sub(r"\s+", " ", text_of(pdf))
+    intro = prose(pdf)
+    assert "на каждый расклад — не больше 10 позиций, поэтому ответы одни и те же на любом компьютере" in intro
+    assert "за 10 позиций программа не нашла ни выигрыша" in intro
+
+
+def test_the_default_limit_is_stated_with_its_digits_grouped(quadrille: Path) -> None:
+    text = prose(quadrille)
+    assert "Отведённое ей время измеряется не секундами, а позициями" in text
+    assert "не больше 100 000 позиций" in text and "за 100 000 позиций программа" in text
+    assert practice.POSITIONS == 100_000
+    # The space in «100 000» is a non-breaking one: the number never splits at a line end.
+    markup = practice.answers_intro(make_game("quadrille"), Selection("all", 1, 1, 100_000),
+                                    practice.make_styles(practice.sheet_paper("A4").size))[1].text
+    assert "не\u00a0больше 100\u00a0000\u00a0позиций" in markup.replace("\u00ad", "")
+
+
+def test_the_limit_in_russian() -> None:
+    assert [practice.positions_ru(n) for n in (1, 2, 5, 21, 1000, 100_000)] == [
+        "1\u00a0позицию", "2\u00a0позиции", "5\u00a0позиций", "21\u00a0позицию", "1000\u00a0позиций",
+        "100\u00a0000\u00a0позиций"]
+
+
+#: «Деревенский пасьянс» deal 82: won, but only after some 28 000 positions (an easy deal takes hundreds).
+NEEDY_DEAL = 82
+
+
+def test_a_deal_needing_more_positions_than_allowed_is_unsolved_and_decided_with_more_every_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit is positions, not time: one position short of what deal 82 needs, the key says «не решено» on
+    every build; with the default limit it is won on every build, even on a machine whose clock races (each
+    reading of it an hour later: a limit in seconds would give up at once)."""
+    game = make_game("village")
+    needed = solve(game, stock_indices("village", NEEDY_DEAL), budget=Budget(seconds=None, nodes=10**6)).nodes
+    assert 10_000 < needed < practice.POSITIONS  # needy, yet within the default
+
+    def sheet(positions: int) -> bytes:
+        return build_sheets_bytes("village", first=NEEDY_DEAL, count=1, positions=positions)
+
+    short = sheet(needed - 1)
+    assert sheet(needed - 1) == short
+    pdf = tmp_path / "short.pdf"
+    pdf.write_bytes(short)
+    assert answer_key(pdf)[NEEDY_DEAL] == ("не решено за отведённое время", [])
+
+    enough = sheet(practice.POSITIONS)
+    import generator.solver
+
+    real = generator.solver.time.perf_counter
+    readings = iter(range(10**9))
+    monkeypatch.setattr(generator.solver.time, "perf_counter", lambda: real() + 3600 * next(readings))
+    assert sheet(practice.POSITIONS) == enough
+    monkeypatch.undo()
+    pdf.write_bytes(enough)
+    verdict, printed = answer_key(pdf)[NEEDY_DEAL]
+    assert verdict.startswith("выходит") and printed == expected_moves("village", NEEDY_DEAL)[2]
 
 
 def test_the_final_position_follows_a_won_line(quadrille: Path) -> None:
@@ -314,13 +377,14 @@ def test_no_answers_means_no_key_and_no_solving(tmp_path: Path, monkeypatch: pyt
 
 def _verdicts(spec: str, deals: range) -> dict[int, str]:
     game = make_game(spec)
-    return {d: solve(game, stock_indices(game.id, d), budget=Budget(seconds=30)).result for d in deals}
+    return {d: solve(game, stock_indices(game.id, d), budget=Budget(seconds=None, nodes=practice.POSITIONS)).result
+            for d in deals}
 
 
 def test_winnable_pages_are_all_won_deals_and_the_skipped_are_counted(tmp_path: Path) -> None:
     pdf = tmp_path / "won.pdf"
     with pdf.open("wb") as handle:
-        selection = build_sheets("quadrille", handle, first=4, count=3, mode="winnable", budget=30)
+        selection = build_sheets("quadrille", handle, first=4, count=3, mode="winnable")
     verdicts = _verdicts("quadrille", range(4, selection.last + 1))
     wanted = [d for d, r in verdicts.items() if r == "won"][:3]
     assert [o.deal for o in selection.kept] == wanted
@@ -339,7 +403,7 @@ def test_winnable_pages_are_all_won_deals_and_the_skipped_are_counted(tmp_path: 
 def test_unwinnable_pages_are_all_proved_losses(tmp_path: Path) -> None:
     pdf = tmp_path / "lost.pdf"
     with pdf.open("wb") as handle:
-        selection = build_sheets("quadrille", handle, first=1, count=2, mode="unwinnable", budget=30)
+        selection = build_sheets("quadrille", handle, first=1, count=2, mode="unwinnable")
     verdicts = _verdicts("quadrille", range(1, selection.last + 1))
     assert [o.deal for o in selection.kept] == [d for d, r in verdicts.items() if r == "lost"][:2]
     assert all(verdict == "не выходит" for verdict, _ in answer_key(pdf).values())
@@ -350,16 +414,34 @@ def test_too_few_deals_within_the_scan_limit_fail_clearly(monkeypatch: pytest.Mo
     # «Брюнетка и блондинка» comes out almost always: no proved loss among its first fifty deals.
     with pytest.raises(SelectionError, match=r"only 0 of 1 proved unwinnable deals found among the 50 deal numbers "
                                              r"1\.\.50 \(50 won; at most 50 × --count are scanned\)"):
-        build_sheets_bytes("brunette_blonde", first=1, count=1, mode="unwinnable", budget=5)
-    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, budget: practice.Outcome(deal, "unknown"))
+        build_sheets_bytes("brunette_blonde", first=1, count=1, mode="unwinnable", positions=20_000)
+    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, positions: practice.Outcome(deal, "unknown"))
     with pytest.raises(SelectionError, match=r"only 0 of 2 winnable deals found among the 100 deal numbers "
-                                             r"7\.\.106 \(100 unknown;"):
-        build_sheets_bytes("village", first=7, count=2, mode="winnable", budget=0.01)
+                                             r"7\.\.106 \(100 unknown;.*raise --positions for unknowns$"):
+        build_sheets_bytes("village", first=7, count=2, mode="winnable", positions=10)
     assert SCAN_FACTOR == 50
 
 
 def test_solving_in_a_pool_gives_the_same_deals_and_bytes(quadrille: Path) -> None:
-    assert build_sheets_bytes("quadrille", first=1, count=4, budget=30, jobs=2) == quadrille.read_bytes()
+    assert build_sheets_bytes("quadrille", first=1, count=4, jobs=2) == quadrille.read_bytes()
+
+
+def test_one_process_or_two_the_same_sheets_byte_for_byte(cli, tmp_path: Path) -> None:
+    """``pasyans deals`` run twice as a user would, with ``--jobs 1`` and ``--jobs 2`` (and other hash seeds):
+    the same bytes. The limit bites (deal 82 needs more than 20 000 positions, so it is «не решено»), so
+    the verdicts themselves must not depend on how the deals were shared out or how fast each was solved."""
+    runs = {}
+    for jobs, seed in (("1", "1"), ("2", "2")):
+        out = tmp_path / f"jobs{jobs}.pdf"
+        env = {**os.environ, "PYTHONHASHSEED": seed, "SOURCE_DATE_EPOCH": "1700000000"}
+        result = cli("deals", "village", "--from", "80", "--count", "4", "--positions", "20000", "--jobs", jobs,
+                     "-o", str(out), env=env)
+        assert result.status == 0, result.err
+        runs[jobs] = out.read_bytes()
+    assert runs["1"] == runs["2"]
+    verdicts = {deal: verdict for deal, (verdict, _) in answer_key(tmp_path / "jobs1.pdf").items()}
+    assert verdicts[NEEDY_DEAL] == "не решено за отведённое время"
+    assert all(verdicts[deal].startswith("выходит") for deal in (80, 81, 83))
 
 
 # --- streaming ----------------------------------------------------------------------------------------------------
@@ -392,7 +474,7 @@ def test_two_hundred_two_pack_deals_keep_memory_flat(tmp_path: Path) -> None:
     worker processes, so its own peaks are not counted."""
     code = ("import resource, sys; from generator.pdf.practice import build_sheets\n"
             "with open(sys.argv[2], 'wb') as f:\n"
-            "    build_sheets('brunette_blonde', f, count=int(sys.argv[1]), budget=30, jobs=2)\n"
+            "    build_sheets('brunette_blonde', f, count=int(sys.argv[1]), jobs=2)\n"
             "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
 
     def peak_kib(count: int) -> int:
@@ -435,7 +517,7 @@ def test_every_font_is_embedded(quadrille: Path) -> None:
 
 def test_a_rebuild_is_byte_identical(quadrille: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    assert build_sheets_bytes("quadrille", first=1, count=4, budget=30) == quadrille.read_bytes()
+    assert build_sheets_bytes("quadrille", first=1, count=4) == quadrille.read_bytes()
 
 
 def test_source_date_epoch_dates_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -475,7 +557,12 @@ def test_the_command_writes_the_sheets(cli, tmp_path: Path) -> None:
         (["deals", "quadrille", "--count", "ten"], "--count"),
         (["deals", "quadrille", "--from", "0"], "deal number"),
         (["deals", "quadrille", "--paper", "B5"], "unknown paper"),
-        (["deals", "quadrille", "--budget", "-1"], "budget"),
+        (["deals", "quadrille", "--positions", "0"], "--positions"),
+        (["deals", "quadrille", "--positions", "-1"], "--positions"),
+        (["deals", "quadrille", "--positions", "1.5"], "--positions"),
+        (["deals", "quadrille", "--positions", "²"], "--positions"),
+        (["deals", "quadrille", "--positions", str(10**9)], "--positions"),
+        (["deals", "quadrille", "--budget", "5"], "unrecognized arguments: --budget"),
         (["deals", "quadrille", "--jobs", "0"], "--jobs"),
         (["deals", "quadrille", "--winnable", "--unwinnable"], "not allowed"),
         (["deals", "quadrille", "--from", str(10**20), "--count", "2"], "past the last deal"),
@@ -496,9 +583,18 @@ def test_a_missing_output_directory_is_refused_before_any_work(cli, tmp_path: Pa
     assert len(result.err.strip().splitlines()) == 1
 
 
+def test_the_help_teaches_the_limit_in_positions(cli) -> None:
+    from generator.commands.printables import DEFAULT_POSITIONS
+
+    assert DEFAULT_POSITIONS == practice.POSITIONS  # the command's default is the sheets' (kept apart: lazy imports)
+    text = re.sub(r"\s+", " ", cli("deals", "--help").out)
+    assert "--positions N the solver's limit per deal, in positions" in text and "default 100000" in text
+    assert "same PDF on any machine" in text and "--budget" not in text
+
+
 def test_too_few_deals_is_a_one_line_error_and_no_file(cli, tmp_path: Path) -> None:
     out = tmp_path / "few.pdf"
-    result = cli("deals", "brunette_blonde", "--unwinnable", "--count", "1", "--budget", "5", "-o", str(out))
+    result = cli("deals", "brunette_blonde", "--unwinnable", "--count", "1", "--positions", "20000", "-o", str(out))
     assert result.status == 2 and "only 0 of 1 proved unwinnable deals" in result.err
     assert len(result.err.strip().splitlines()) == 1
     assert not out.exists() and not list(tmp_path.iterdir())
@@ -511,7 +607,7 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
         def isatty(self) -> bool:
             return True
 
-    selection = Selection("winnable", 1, 4, 1.0, scanned=6, last=6)
+    selection = Selection("winnable", 1, 4, 1000, scanned=6, last=6)
     selection.kept.extend([practice.Outcome(1, "won"), practice.Outcome(3, "won")])
     stream = Tty()
     bar = DealsProgress("quadrille", 4, stream=stream)
@@ -541,11 +637,11 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
     would cut off; the line is set smaller instead, and every word lies inside the box."""
     first = MAX_DEAL - 99
     verdicts = {first + i: "won" if i in (40, 90) else "lost" if i % 3 else "unknown" for i in range(100)}
-    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, budget: practice.Outcome(deal, verdicts[deal]))
+    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, positions: practice.Outcome(deal, verdicts[deal]))
     pdf = tmp_path / "long.pdf"
     with pdf.open("wb") as handle:
         selection = build_sheets("quadrille:queens_first", handle, first=first, count=2, mode="winnable",
-                                 answers=False, paper="A5", budget=0.25)
+                                 answers=False, paper="A5", positions=250_000)
     paper = practice.sheet_paper("A5")
     styles = practice.make_styles(paper.size)
     text = practice.summary_text(make_game("quadrille:queens_first"), selection, False, "сначала дамы")
@@ -562,7 +658,7 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
 
 
 def test_a_selection_within_one_number_names_it_once() -> None:
-    selection = Selection("unwinnable", 4, 1, 1.0, scanned=1, last=4)
+    selection = Selection("unwinnable", 4, 1, 1000, scanned=1, last=4)
     selection.kept.append(practice.Outcome(4, "lost"))
     selection.results["lost"] = 1
     text = practice.summary_text(make_game("quadrille"), selection, True).replace("\u00a0", " ")
@@ -571,6 +667,11 @@ def test_a_selection_within_one_number_names_it_once() -> None:
     selection.results["won"] = 2
     text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")
     assert text.endswith("1 из 3 номеров с №4 по №6; пропущено 2 номера (выходит — 2).")
+    # A deal not decided is counted with the limit it was given, in positions.
+    selection.scanned, selection.last, selection.positions = 4, 7, 100_000
+    selection.results["unknown"] = 1
+    text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")
+    assert text.endswith("пропущено 3 номера (выходит — 2, не решено за 100 000 позиций — 1).")
 
 
 #: A deal of each game the solver wins at once, so its sheet has a winning line and a final figure.
@@ -585,7 +686,7 @@ def test_no_two_words_on_a_sheet_run_into_each_other(paper: str, tmp_path: Path)
     for spec, deal in WON_AT_ONCE.items():
         pdf = tmp_path / f"{spec}.pdf"
         with pdf.open("wb") as handle:
-            build_sheets(spec, handle, first=deal, count=1, paper=paper, budget=30)
+            build_sheets(spec, handle, first=deal, count=1, paper=paper)
         assert answer_key(pdf)[deal][0].startswith("выходит"), spec
         for page in range(1, pages(pdf) + 1):
             # A word's box spans its font's whole ascent and descent: its middle three fifths must not meet.

@@ -311,12 +311,14 @@ def test_cli_errors_are_one_line_with_status_2(tmp_path: Path, args: list[str], 
 
 
 def test_cli_steps_through_the_solvers_line_when_it_wins(tmp_path: Path) -> None:
-    """Village deal 1: the no-peek player loses in 264 moves, the solver wins in 320; --end shows the solver's win."""
+    """Village deal 1: the no-peek player loses in 264 moves, the solver wins in 320; --end shows the solver's win,
+    searched within the command's limit in positions (no clock), so the same on any machine."""
+    from generator.commands.draw import SOLVE_POSITIONS
     from generator.solver import Budget, solve
 
     game = make_game("village")
     stock = stock_indices("village", 1)
-    solution = solve(game, stock, budget=Budget(seconds=10))
+    solution = solve(game, stock, budget=Budget(seconds=None, nodes=SOLVE_POSITIONS))
     assert solution.result == "won" and len(solution.moves) != len(_played("village", 1).moves)
     result = _svg_cli("village", "--deal", "1", "--end", tmp_path=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -328,6 +330,24 @@ def test_cli_steps_through_the_solvers_line_when_it_wins(tmp_path: Path) -> None
     won = figure_of(game, state, last_move=solution.moves[-1])
     title = f"«{game.title}», расклад №1: после хода {len(solution.moves)}, конец"
     assert svg == figure_svg(dataclasses.replace(won, title=title))
+
+
+def test_the_line_to_step_through_does_not_depend_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Village deal 82 is won after some 28 000 positions: within the limit, so --step/--end step through the
+    solver's win, even where every reading of the clock is an hour later (a limit in seconds would give up and
+    fall back to the no-peek game: the figure would depend on the machine's speed)."""
+    import generator.solver
+    from generator.commands.draw import SOLVE_POSITIONS, _line
+    from generator.solver import Budget, solve
+
+    game = make_game("village")
+    stock = stock_indices("village", 82)
+    needed = solve(game, stock, budget=Budget(seconds=None, nodes=10**6))
+    assert needed.result == "won" and 10_000 < needed.nodes <= SOLVE_POSITIONS
+    real, readings = generator.solver.time.perf_counter, iter(range(10**9))
+    monkeypatch.setattr(generator.solver.time, "perf_counter", lambda: real() + 3600 * next(readings))
+    moves, whose = _line(game, stock)
+    assert whose == "the solver's winning line" and moves == needed.moves
 
 
 def test_cli_step_past_the_end_says_how_many_moves(tmp_path: Path) -> None:
