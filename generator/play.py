@@ -52,3 +52,27 @@ def play_out(game: Game, stock: Sequence[int], choose: Chooser, *, max_moves: in
 def no_peek(game: Game, state: State, moves: list[Move]) -> Move | None:
     """The game's own no-peek player as a chooser."""
     return game.no_peek_move(state, moves)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The position a sheet shows: where the player first has a choice, and how it was reached."""
+
+    state: State
+    forced: int  # forced moves made from the initial position
+    choice: bool  # False: the whole deal plays itself (no choice ever); the figure then shows the start
+
+
+def opening(game: Game, stock: Sequence[int], limit: int = 400) -> Opening:
+    """Make the forced moves from the start (the deal, compulsory plays) up to the first choice."""
+    start = state = game.initial_state(stock)
+    made = 0
+    while made < limit:
+        moves = game.legal_moves(state)
+        if not moves:
+            return Opening(start, 0, False)
+        if len(moves) > 1 or not game.forced(state):
+            return Opening(state, made, True)
+        state = game.apply(state, moves[0])
+        made += 1
+    return Opening(start, 0, False)

@@ -1,7 +1,8 @@
 """``pasyans svg``: the figure of a position, or a single card, as SVG (and PNG).
 
-A position is the start of a deal, the position after ``--step K`` moves, or
-the end (``--end``) of a line of play: the solver's winning line when it finds
+A position is the start of a deal, its opening (``--opening``: the deal laid
+out, every forced move made, as the practice sheets show it), the position
+after ``--step K`` moves, or the end (``--end``) of a line of play: the solver's winning line when it finds
 one, otherwise the no-peek player's game, so every deal has a line to step
 through. A step's figure marks its last move. Files are named after what they
 show (``quadrille-7-step-12.svg``, ``card-Qs.svg``) and written atomically
@@ -53,7 +54,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     svg = commands.add_parser(
         "svg",
         help="draw a position or a card as SVG (and PNG)",
-        description="Draw the figure of a position as SVG: the start of a deal (default), the position "
+        description="Draw the figure of a position as SVG: the start of a deal (default: everything still in "
+        "the stock), its opening (--opening: the cards laid out, up to the player's first choice), the position "
         "after --step K moves, or the end (--end), with the last move marked. Moves are those of the "
         f"solver's winning line or, when it finds none within {SOLVE_POSITIONS} positions searched (the same "
         "on any machine), of the no-peek player. "
@@ -65,6 +67,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     where = svg.add_mutually_exclusive_group()
     where.add_argument("--step", metavar="K", type=_step, help="the position after K moves (0 is the start)")
     where.add_argument("--end", action="store_true", help="the position after the last move")
+    where.add_argument("--opening", action="store_true",
+                       help="the deal laid out: every forced move made, up to the first choice")
     svg.add_argument("--card", metavar="CARD", help="draw this one card instead of a position (e.g. Д♠, or back)")
     svg.add_argument("--png", action="store_true", help="also write a PNG")
     svg.add_argument("--dpi", metavar="D", type=_dpi, help=f"PNG resolution, {MIN_DPI}..{MAX_DPI} (default 300)")
@@ -94,10 +98,11 @@ def _check_arguments(args: argparse.Namespace) -> None:
     if args.card is not None:
         extra = [name for name, given in (
             ("--deal", args.deal is not None), ("--variant", args.variant is not None),
-            ("--step", args.step is not None), ("--end", args.end),
+            ("--step", args.step is not None), ("--end", args.end), ("--opening", args.opening),
         ) if given]
         if extra:
-            raise UserError(f"{', '.join(extra)} describe a position, not a single card: drop it or drop --card")
+            verb = "describes" if len(extra) == 1 else "describe"
+            raise UserError(f"{', '.join(extra)} {verb} a position, not a single card: drop it or drop --card")
     elif args.deal is None:
         raise UserError("a position needs a deal: add --deal N")
     if args.dpi is not None and not args.png:
@@ -155,7 +160,17 @@ def _position_svg(args: argparse.Namespace) -> tuple[str, str]:
     base = f"{game.full_id.replace(':', '-')}-{args.deal}"
     state = game.initial_state(stock)
     last = None
-    if args.step is None and not args.end:
+    if args.opening:
+        from generator.play import opening
+
+        opened = opening(game, stock)
+        state = opened.state
+        if opened.choice:
+            print(f"position after the {opened.forced} forced move{'s' if opened.forced != 1 else ''} of the opening")
+        else:
+            print("this deal plays itself (no choice ever): its opening is the start")
+        name, when = f"{base}-opening", "раскладка" if opened.forced else "начало"
+    elif args.step is None and not args.end:
         name, when = f"{base}-start", "начало"
     else:
         moves, whose = _line(game, stock)

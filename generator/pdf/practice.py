@@ -59,6 +59,7 @@ from generator.pdf.figure import FigureFlowable, draw_figure, figure_scale, labe
 from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, SIGNS, register_fonts
 from generator.pdf.layout import KeepWithNext
 from generator.pdf.typography import NBSP, RED, number_ru, plural_ru, typeset
+from generator.play import Opening, opening
 from generator.solver import Budget, solve
 from generator.walkthrough import phases
 
@@ -206,31 +207,7 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
         )
 
 
-# --- the opening figure -------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Opening:
-    """The position a sheet shows: where the player first has a choice, and how it was reached."""
-
-    state: State
-    forced: int  # forced moves made from the initial position
-    choice: bool  # False: the whole deal plays itself (no choice ever); the figure then shows the start
-
-
-def opening(game: Game, stock: Sequence[int], limit: int = 400) -> Opening:
-    """Make the forced moves from the start (the deal, compulsory plays) up to the first choice."""
-    start = state = game.initial_state(stock)
-    made = 0
-    while made < limit:
-        moves = game.legal_moves(state)
-        if not moves:
-            return Opening(start, 0, False)
-        if len(moves) > 1 or not game.forced(state):
-            return Opening(state, made, True)
-        state = game.apply(state, moves[0])
-        made += 1
-    return Opening(start, 0, False)
+# --- the opening figure (``generator.play.opening``) -----------------------------------------------------------
 
 
 def opening_caption(game: Game, opened: Opening) -> str:

@@ -34,7 +34,7 @@ from generator.figures.base import (
     label_box,
 )
 from generator.games import GAME_IDS, Game, Move, all_specs, make_game
-from generator.play import Playthrough, no_peek, play_out
+from generator.play import Playthrough, no_peek, opening, play_out
 from generator.svg.figure import MARK_COLOUR, figure_svg
 from tests.conftest import digests_across_hash_seeds
 
@@ -285,6 +285,27 @@ def test_cli_writes_start_step_end_and_card(tmp_path: Path) -> None:
     assert (tmp_path / "quadrille-7-end.svg").read_bytes() == before
 
 
+def test_cli_opening_is_the_deal_laid_out_up_to_the_first_choice(tmp_path: Path) -> None:
+    """``--opening``: the position the practice sheets show (the forced deal made), same bytes as that figure."""
+    result = _svg_cli("village", "--deal", "3", "--opening", tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "8 forced moves" in result.stdout
+    svg = (tmp_path / "village-3-opening.svg").read_text(encoding="utf-8")
+    _check_self_contained(svg)
+    game = make_game("village")
+    opened = opening(game, stock_indices("village", 3))
+    assert opened.forced == 8 and opened.choice
+    expected = dataclasses.replace(figure_of(game, opened.state), title="«Деревенский пасьянс», расклад №3: раскладка")
+    assert svg == figure_svg(expected, colors=2)
+    # «Кадриль» never offers a choice: its opening is the start.
+    result = _svg_cli("quadrille", "--deal", "3", "--opening", tmp_path=tmp_path)
+    assert result.returncode == 0 and "plays itself" in result.stdout
+    start = figure_of(make_game("quadrille"), make_game("quadrille").initial_state(stock_indices("quadrille", 3)))
+    assert (tmp_path / "quadrille-3-opening.svg").read_text(encoding="utf-8") == figure_svg(
+        dataclasses.replace(start, title="«Кадриль», расклад №3: начало"), colors=2
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -297,6 +318,8 @@ def test_cli_writes_start_step_end_and_card(tmp_path: Path) -> None:
         (["quadrille", "--deal", "7", "--dpi", "1201", "--png"], "1200"),
         (["quadrille", "--deal", "7", "--colors", "3"], "2 or 4"),
         (["quadrille", "--deal", "7", "--step", "2", "--end"], "--end"),
+        (["village", "--deal", "7", "--opening", "--end"], "--opening"),
+        (["--card", "Д♠", "--opening"], "--opening describes a position"),
         (["quadrille", "--deal", "7", "--step", "-1"], "--step"),
         (["klondike", "--deal", "7"], "klondike"),
         (["quadrille", "--deal", "0"], "deal"),
