@@ -59,7 +59,7 @@ from generator.pdf.figure import FigureFlowable, draw_figure, figure_scale, labe
 from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, SIGNS, register_fonts
 from generator.pdf.layout import KeepWithNext
 from generator.pdf.typography import NBSP, RED, number_ru, plural_ru, typeset
-from generator.play import Opening, opening
+from generator.play import Opening, no_peek, opening, play_out
 from generator.solver import Budget, solve
 from generator.walkthrough import phases
 
@@ -705,6 +705,18 @@ def answer_flowables(game: Game, outcome: Outcome, paper: SheetPaper, styles: St
         line += f", {plural_ru(played, 'ход', 'хода', 'ходов')}"
     heading = Entry(typeset(line, hyphens=False, runt=False), s.answer, key=f"answer-{outcome.deal}",
                     outline=f"№{outcome.deal}: {verdict}", level=1)
+    if result == "lost":
+        # A deal that plays itself (no choice at any step, as in «Кадриль») has one end, shown; a lost
+        # deal with choices has none to show: every line ends somewhere else.
+        stock = stock_indices(game.id, outcome.deal)
+        if opening(game, stock).choice:
+            return [heading]
+        moves = play_out(game, stock, no_peek).moves
+        return [heading, KeepTogether([
+            Spacer(1, 0.6 * s.body.fontSize), final_figure(game, outcome.deal, moves, paper),
+            Paragraph(f"Расклад №{NBSP}{number_ru(outcome.deal)}: здесь игра останавливается, "
+                      "пасьянс не вышел.", s.caption),
+        ])]
     if result != "won":
         return [heading]
     story: list[Flowable] = [heading]
@@ -713,7 +725,7 @@ def answer_flowables(game: Game, outcome: Outcome, paper: SheetPaper, styles: St
         if len(groups) > 1:
             story.append(Paragraph(typeset(group.title, hyphens=False, runt=False), s.phase))
         story.append(move_columns(group.moves, paper, styles))
-    drawing = final_figure(game, outcome, paper)
+    drawing = final_figure(game, outcome.deal, outcome.moves, paper)
     story.append(KeepTogether([
         Spacer(1, 0.6 * s.body.fontSize), drawing,
         Paragraph(f"Расклад №{NBSP}{number_ru(outcome.deal)}: конечное положение, пасьянс вышел.", s.caption),
@@ -726,13 +738,13 @@ def answer_flowables(game: Game, outcome: Outcome, paper: SheetPaper, styles: St
 FINAL_FIGURE_SIZES = ((0.55, 0.3), (0.62, 0.35), (0.7, 0.4), (0.8, 0.45), (0.9, 0.5), (1.0, 0.55))
 
 
-def final_figure(game: Game, outcome: Outcome, paper: SheetPaper) -> FigureFlowable:
-    """A won deal's final position, small (cards about half a deal page's, at most 0.3 of the frame high) —
-    or larger, when a tall figure drawn so small would run its labels into each other (they never go below
-    a legible size, so they grow against the cards)."""
-    stock = stock_indices(game.id, outcome.deal)
-    last = next((m for m in reversed(outcome.moves) if not m.is_redeal), None)
-    figure = figure_of(game, final_state(game, stock, outcome.moves), last_move=last)
+def final_figure(game: Game, deal: int, moves: Sequence[Move], paper: SheetPaper) -> FigureFlowable:
+    """The position at the end of ``moves`` of ``deal``, small (cards about half a deal page's, at most 0.3
+    of the frame high) — or larger, when a tall figure drawn so small would run its labels into each other
+    (they never go below a legible size, so they grow against the cards)."""
+    stock = stock_indices(game.id, deal)
+    last = next((m for m in reversed(moves) if not m.is_redeal), None)
+    figure = figure_of(game, final_state(game, stock, moves), last_move=last)
     for card_share, height_share in FINAL_FIGURE_SIZES:
         card, height = card_share * paper.figure_card, height_share * paper.frame_height
         if labels_clear(figure, figure_scale(figure, paper.frame_width, height, card)):

@@ -28,9 +28,10 @@ from generator.pdf.practice import (
     SelectionError,
     build_sheets,
     build_sheets_bytes,
-    opening,
+    final_state,
     plural_ru,
 )
+from generator.play import no_peek, opening, play_out
 from generator.record import record_of, to_json
 from generator.solver import Budget, solve
 from generator.walkthrough import phase_title, phases
@@ -357,6 +358,22 @@ def test_a_deal_needing_more_positions_than_allowed_is_unsolved_and_decided_with
 def test_the_final_position_follows_a_won_line(quadrille: Path) -> None:
     text = text_of(quadrille)
     assert re.findall(r"Расклад № (\d+): конечное положение, пасьянс вышел\.", text) == ["1", "2", "3"]
+
+
+def test_a_lost_deal_that_plays_itself_shows_where_it_stops_and_one_with_choices_shows_nothing(
+    quadrille: Path, tmp_path: Path
+) -> None:
+    # «Кадриль» deal 4: no choice at any step, so its one end is the final position.
+    assert re.findall(r"Расклад № (\d+): здесь игра останавливается, пасьянс не вышел\.", text_of(quadrille)) == ["4"]
+    end = final_state(make_game("quadrille"), stock_indices("quadrille", 4),
+                      play_out(make_game("quadrille"), stock_indices("quadrille", 4), no_peek).moves)
+    assert not make_game("quadrille").legal_moves(end) and not make_game("quadrille").is_won(end)
+    # «Македонская фаланга» deal 5 is proved lost, but every line of it ends elsewhere: no figure.
+    pdf = tmp_path / "phalanx.pdf"
+    with pdf.open("wb") as handle:
+        build_sheets("phalanx", handle, first=5, count=1)
+    assert answer_key(pdf)[5] == ("не выходит", [])
+    assert "останавливается" not in text_of(pdf) and "конечное положение" not in text_of(pdf)
 
 
 def test_no_answers_means_no_key_and_no_solving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
