@@ -119,20 +119,22 @@ def expected_moves(game_spec: str, deal: int,
     return solution.result, solution.moves, numbered
 
 
+def built(factory: pytest.TempPathFactory, spec: str, first: int, count: int) -> Path:
+    """A practice sheet with answers, written once per test module."""
+    pdf = factory.mktemp("practice") / f"{spec}.pdf"
+    with pdf.open("wb") as handle:
+        build_sheets(spec, handle, first=first, count=count)
+    return pdf
+
+
 @pytest.fixture(scope="module")
 def quadrille(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pdf = tmp_path_factory.mktemp("practice") / "quadrille.pdf"
-    with pdf.open("wb") as handle:
-        build_sheets("quadrille", handle, first=1, count=4)
-    return pdf
+    return built(tmp_path_factory, "quadrille", 1, 4)
 
 
 @pytest.fixture(scope="module")
 def brunette(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pdf = tmp_path_factory.mktemp("practice") / "brunette.pdf"
-    with pdf.open("wb") as handle:
-        build_sheets("brunette_blonde", handle, first=7, count=2)
-    return pdf
+    return built(tmp_path_factory, "brunette_blonde", 7, 2)
 
 
 # --- the stacking order -------------------------------------------------------------------------------------------
@@ -256,10 +258,7 @@ def moves_from_key(game, stock: list[int], entry: list[tuple[int, int, str]]) ->
 @pytest.fixture(scope="module")
 def village(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """«Деревенский пасьянс» deal 1: a won line over two layouts (a redeal between them)."""
-    pdf = tmp_path_factory.mktemp("practice") / "village.pdf"
-    with pdf.open("wb") as handle:
-        build_sheets("village", handle, first=1, count=1)
-    return pdf
+    return built(tmp_path_factory, "village", 1, 1)
 
 
 @pytest.mark.parametrize("sheet", ["quadrille", "brunette", "village"])
