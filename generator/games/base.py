@@ -116,6 +116,15 @@ class Game(ABC):
         """A key equal for states that are the same up to symmetry (the solver's table key)."""
         return state
 
+    def laid_out(self, state: State) -> bool:
+        """The deal is down: the table shows the layout the rule text's figure describes.
+
+        The book draws a game's first figure at the first such position. By default it is the
+        first position where the player may choose (the forced deal made); a game whose figure
+        shows less (a single card turned) or more says so.
+        """
+        return not self.forced(state)
+
     def stock_left(self, state: State) -> int:
         return len(self.contents(state).get(self.place_id("stock"), ()))
 

@@ -322,6 +322,10 @@ class Gallery(Game):
             return False  # up or onto its pile
         return not any(len(pile) > 1 and pile[-1] - 1 in found for pile in piles)
 
+    def laid_out(self, state: GalleryState) -> bool:
+        """The book's first figure: the king from the middle of the packs laid as pile 1."""
+        return state.redeals > 0 or bool(state.piles[0])
+
     def is_won(self, state: GalleryState) -> bool:
         return not state.stock and all(len(pile) <= 1 for pile in state.piles)
 

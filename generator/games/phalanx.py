@@ -181,6 +181,10 @@ class Phalanx(Game):
             pyramid = (*pyramid[:index], card, *pyramid[index + 1 :])
         return PhalanxState(stock, dealt, waste, pyramid, tops, base, phase)
 
+    def laid_out(self, state: PhalanxState) -> bool:
+        """The pyramid and the base card are down (phase one's compulsory plays are not waited for)."""
+        return state.phase != DEALING
+
     def is_won(self, state: PhalanxState) -> bool:
         return state.dealt == CARDS and not state.waste and all(c < 0 for c in state.pyramid)
 

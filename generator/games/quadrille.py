@@ -112,6 +112,10 @@ class Quadrille(Game):
     def forced(self, state: QuadrilleState) -> bool:
         return True
 
+    def laid_out(self, state: QuadrilleState) -> bool:
+        """No deal to lay out: every move is forced, so the book shows the table once the first card is turned."""
+        return state.passes_done > 0 or len(state.stock) < 52
+
     def is_won(self, state: QuadrilleState) -> bool:
         return not state.stock and not state.waste
 

@@ -43,7 +43,6 @@ Russian sentence saying the odds are not counted yet.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +65,7 @@ from reportlab.platypus import (
 from generator import __version__
 from generator.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Suit, card_str, rank_name_ru
 from generator.games import GAME_IDS, GAMES, REDEAL, Game, make_game
+from generator.notation import game_text
 from generator.paths import ASSETS, rule_text
 from generator.pdf.layout import BookDoc, Contents, Float, Heading, MoveColumns, Paper, grid, paper_named
 from generator.pdf.styles import Styles, make_styles
@@ -75,7 +75,6 @@ from generator.walkthrough import phases
 BOOK_TITLE = "Пять старинных пасьянсов"
 BOOK_SUBTITLE = "Правила, толкования, разборы и вероятности выхода — для игры настоящими картами"
 STATS_FILE = ASSETS / "stats.json"
-READINGS_DIR = ASSETS / "readings"
 
 ORDINALS = ("Первый", "Второй", "Третий", "Четвёртый", "Пятый", "Шестой", "Седьмой")
 #: Russian names of the variants, as the readings call them.
@@ -227,7 +226,7 @@ def figure_section(game: Game, book: Book) -> list[Flowable]:
     if isinstance(sample, str):
         sample = opening_line(game, 1)
     opening = opening_length(game, sample)
-    caption = f"«{game.title}», расклад №{sample.record.deal}: {OPENING_RU.get(game.id, 'начальная раскладка')}"
+    caption = f"«{game.title}», расклад №{sample.record.deal}: {opening_caption(game.id)}"
     if walked:
         moves = f"ходы 1–{opening}" if opening > 1 else "ход 1"
         caption += " (" + f"{moves} разбора".replace(" ", NBSP) + ")"  # never broken inside
@@ -283,14 +282,6 @@ def walkthrough_section(game: Game, book: Book) -> list[Flowable]:
 
 # --- the sample deal: its line, its positions, its key moments ----------------------------------------------------
 
-#: What the starting position is, per game, for the section-2 caption.
-OPENING_RU = {
-    "village": "первые восемь карт разложены",
-    "brunette_blonde": "основной ряд разложен",
-    "quadrille": "сдана первая карта",
-    "gallery": "король из середины колоды положен первым",
-    "phalanx": "пирамида разложена, начальная карта положена",
-}
 #: At most this many figures in a walkthrough, so the chapter stays a text with pictures, not an album.
 MAX_WALKTHROUGH_FIGURES = 4
 #: A figure's share of the text height: a figure never fills a page.
@@ -344,18 +335,14 @@ def opening_line(game: Game, deal: int) -> SampleLine:
 
 
 def opening_length(game: Game, sample: SampleLine) -> int:
-    """How many entries of the line lay out the starting position.
+    """How many entries of the line lay out the starting position: up to the first position the game calls
+    laid out (``Game.laid_out``; at least one move, so the figure never shows an empty table)."""
+    return next((i for i in range(1, len(sample.states)) if game.laid_out(sample.states[i])), 1)
 
-    «Кадриль» and «Картинная галерея» start from a single card (a card turned; the king from the
-    middle of the packs); «Македонская фаланга» once the pyramid and the base card are down; the
-    others (the first eight cards, aces going up) at the first position where the player may choose.
-    """
-    moves = sample.record.moves
-    if game.id in ("quadrille", "gallery"):
-        return 1
-    if game.id == "phalanx":
-        return next((i + 1 for i, m in enumerate(moves) if game.places[m.dst].startswith("foundation")), 1)
-    return next((i for i in range(1, len(sample.states)) if not game.forced(sample.states[i])), 1)
+
+def opening_caption(game_id: str) -> str:
+    """What the first figure shows, from the game's text asset (``[figure] opening``)."""
+    return game_text(game_id).get("figure", {}).get("opening", "начальная раскладка")
 
 
 def walkthrough_moments(game: Game, sample: SampleLine) -> dict[int, str]:
@@ -436,20 +423,14 @@ def rule_paragraphs(game_id: str) -> list[str]:
 
 def readings(game_id: str) -> list[dict[str, str]] | None:
     """The game's «Толкование правил» (``[[reading]]`` with ``quote`` and ``text``), ``None`` if not written."""
-    path = READINGS_DIR / f"{game_id}.toml"
-    if not path.exists():
-        return None
-    with path.open("rb") as handle:
-        return list(tomllib.load(handle).get("reading", []))
+    text = game_text(game_id)
+    return list(text["reading"]) if "reading" in text else None
 
 
 def variant_name(game_id: str, variant: str) -> str:
-    path = READINGS_DIR / f"{game_id}.toml"
-    if path.exists():
-        with path.open("rb") as handle:
-            named = tomllib.load(handle).get("variants", {})
-        if isinstance(named.get(variant), str):
-            return named[variant]
+    named = game_text(game_id).get("variants", {})
+    if isinstance(named.get(variant), str):
+        return named[variant]
     return VARIANT_NAMES.get(variant, variant)
 
 

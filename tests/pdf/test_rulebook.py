@@ -353,7 +353,7 @@ def test_the_figure_hook_sets_a_vector_figure_with_its_caption(tmp_path: Path,
 
 
 def test_a_missing_readings_file_leaves_the_section_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rulebook, "READINGS_DIR", tmp_path)
+    monkeypatch.setattr(rulebook, "game_text", lambda game_id: {})  # as for a game whose text asset is missing
     assert rulebook.readings("quadrille") is None
     book = rulebook.Book(PAPERS["A4"], rulebook.make_styles(11, 15), None)
     assert rulebook.readings_section(GAMES["quadrille"](), book) == []

@@ -131,12 +131,31 @@ def test_a_missing_or_bad_sample_gives_a_russian_sentence(tmp_path: Path, damage
 # --- the chapters -------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_first_figure_shows_the_deal_laid_out(game_id: str) -> None:
+    """``Game.laid_out`` decides the first figure: the dealt block (village, brunette_blonde), one card turned
+    («Кадриль»), the middle king laid («Картинная галерея»), the pyramid and the base card («Фаланга»)."""
+    game = make_game(game_id)
+    for deal in range(1, 21):
+        line = rulebook.opening_line(game, deal)
+        length = rulebook.opening_length(game, line)
+        moves, state = line.record.moves, line.states[length]
+        assert not any(game.laid_out(earlier) for earlier in line.states[1:length])
+        if game_id in ("quadrille", "gallery"):
+            assert length == 1
+        elif game_id == "phalanx":
+            assert length == 26 and moves[25].dst == game.place_id("foundation:1")  # the base card starts it
+        else:  # the first choice, once the first eight cards (and the aces among them) are down
+            assert length >= 8 and not game.forced(state) and all(game.forced(s) for s in line.states[1:length])
+    assert rulebook.opening_caption(game_id) != "начальная раскладка"  # every game's text asset names it
+
+
 @needs_tools
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_each_chapter_has_its_figure_with_a_caption_naming_the_deal(chapters: dict[str, str], game_id: str) -> None:
     chapter = chapters[game_id]
     deal = samples.load_sample(game_id).deal if game_id in SAMPLE_GAMES else 1
-    caption = f"«{GAMES[game_id].title}», расклад № {deal}: {rulebook.OPENING_RU[game_id]}"
+    caption = f"«{GAMES[game_id].title}», расклад № {deal}: {rulebook.opening_caption(game_id)}"
     assert verbatim(caption).search(chapter), caption
     # The figure comes after the rule text and before the readings.
     assert chapter.index("«" + GAMES[game_id].title + "», расклад") < chapter.index("Толкование правил")
