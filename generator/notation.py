@@ -43,6 +43,12 @@ def place_ru(game: Game, place: int) -> str:
     return f"{word} {number}" if number else word
 
 
+def variant_ru(game_id: str, variant: str) -> str:
+    """A variant's Russian name, from the game's text asset (``[variants]``): «две карты»."""
+    name = game_text(game_id).get("variants", {}).get(variant)
+    return name if isinstance(name, str) else variant
+
+
 def move_ru(game: Game, move: Move, *, redeal_number: int | None = None) -> str:
     """A move in Russian notation, without its number."""
     if move.is_redeal:

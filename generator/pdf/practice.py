@@ -55,6 +55,7 @@ from generator.cards import RANK_SYMBOLS
 from generator.deals import MAX_DEAL, stock_indices
 from generator.figures import figure_of
 from generator.games import Game, Move, State, make_game
+from generator.notation import variant_ru
 from generator.pdf.figure import FigureFlowable, draw_figure, figure_scale, labels_clear
 from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, SIGNS, register_fonts
 from generator.pdf.layout import KeepWithNext
@@ -947,9 +948,7 @@ def build_sheets(
     game = make_game(spec)
     chosen = sheet_paper(paper)
     styles = make_styles(chosen.size)
-    from generator.pdf.rulebook import variant_name
-
-    vname = variant_name(game.id, game.variant) if game.variant else None
+    vname = variant_ru(game.id, game.variant) if game.variant else None
     selection = Selection(mode, first, count, positions)
     solve_deals = answers or mode != "all"
     outcomes = select(game.full_id, selection, solve_deals=solve_deals, jobs=jobs, on_progress=on_progress)

@@ -65,7 +65,7 @@ from reportlab.platypus import (
 from generator import __version__
 from generator.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Suit, card_str, rank_name_ru
 from generator.games import GAME_IDS, GAMES, REDEAL, Game, make_game
-from generator.notation import game_text
+from generator.notation import game_text, variant_ru
 from generator.paths import ASSETS, rule_text
 from generator.pdf.layout import BookDoc, Contents, Float, Heading, MoveColumns, Paper, grid, paper_named
 from generator.pdf.styles import Styles, make_styles
@@ -78,7 +78,6 @@ STATS_FILE = ASSETS / "stats.json"
 
 ORDINALS = ("Первый", "Второй", "Третий", "Четвёртый", "Пятый", "Шестой", "Седьмой")
 #: Russian names of the variants, as the readings call them.
-VARIANT_NAMES = {"two_cards": "две карты", "queens_first": "сначала дамы"}
 PACKS_RU = {1: "Одна колода, 52 карты", 2: "Две колоды, 104 карты"}
 #: What each kind of place is, for the appendix.
 PLACE_MEANINGS = {
@@ -427,19 +426,12 @@ def readings(game_id: str) -> list[dict[str, str]] | None:
     return list(text["reading"]) if "reading" in text else None
 
 
-def variant_name(game_id: str, variant: str) -> str:
-    named = game_text(game_id).get("variants", {})
-    if isinstance(named.get(variant), str):
-        return named[variant]
-    return VARIANT_NAMES.get(variant, variant)
-
-
 def chapter(index: int, game_id: str, book: Book) -> list[Flowable]:
     game = make_game(game_id)
     s = book.styles
     meta = [PACKS_RU.get(game.packs, f"{game.packs} колоды")]
     for variant in game.variants:
-        meta.append(f"есть вариант {quoted(variant_name(game_id, variant))}")
+        meta.append(f"есть вариант {quoted(variant_ru(game_id, variant))}")
     story: list[Flowable] = [
         NextPageTemplate("body"),
         PageBreak(),
@@ -517,7 +509,7 @@ def odds_section(game: Game, book: Book) -> list[Flowable]:
         data = games[spec]
         _, _, variant = spec.partition(":")
         if variant:
-            rows.append([Paragraph(typeset(f"Вариант {quoted(variant_name(game.id, variant))}", hyphens=False),
+            rows.append([Paragraph(typeset(f"Вариант {quoted(variant_ru(game.id, variant))}", hyphens=False),
                                    s.cell_head), "", "", ""])
             commands.append(("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)))
             commands.append(("TOPPADDING", (0, len(rows) - 1), (-1, len(rows) - 1), 0.6 * s.leading))

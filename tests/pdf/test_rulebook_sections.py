@@ -23,6 +23,7 @@ from generator.cards import card_str
 from generator.deals import stock_indices
 from generator.figures import figure_of
 from generator.games import GAME_IDS, GAMES, all_specs, make_game
+from generator.notation import variant_ru
 from generator.pdf import rulebook
 from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
 from generator.pdf.typography import percent_ru
@@ -217,7 +218,7 @@ def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> No
         digits = 2 if data["thoughtful"]["high"] < 0.1 else 1
         assert verbatim(percent_ru(data["thoughtful"]["rate"], digits)).search(odds), spec
         if ":" in spec:
-            assert f"Вариант «{rulebook.variant_name(game_id, spec.partition(':')[2])}»" in odds
+            assert f"Вариант «{variant_ru(game_id, spec.partition(':')[2])}»" in odds
 
 
 def test_a_damaged_stats_file_is_read_as_not_counted(tmp_path: Path) -> None:
