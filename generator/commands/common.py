@@ -6,7 +6,7 @@ import argparse
 
 from generator.deals import DealNumberError, check_deal_number
 from generator.errors import UserError
-from generator.games import Game, UnknownGameError, VariantError, make_game
+from generator.games import GAMES, Game, UnknownGameError, VariantError, make_game
 
 
 def deal_number(text: str) -> int:
@@ -18,9 +18,8 @@ def deal_number(text: str) -> int:
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME", help="game id, or GAME:VARIANT (see 'pasyans games')")
-    parser.add_argument(
-        "--variant", metavar="V", help="variant of the game: two_cards (brunette_blonde), queens_first (quadrille)"
-    )
+    named = ", ".join(f"{variant} ({game_id})" for game_id, game in GAMES.items() for variant in game.variants)
+    parser.add_argument("--variant", metavar="V", help=f"variant of the game: {named}")
 
 
 def game_from(args: argparse.Namespace) -> Game:
