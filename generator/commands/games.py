@@ -18,9 +18,11 @@ def register(commands: argparse._SubParsersAction) -> None:
 def cmd_games(args: argparse.Namespace) -> int:
     from generator.games import GAMES
 
-    print(f"{'GAME':<26} {'TITLE':<24} PACKS")
+    specs = [f"  {game_id}:{variant}" for game_id, game in GAMES.items() for variant in game.variants]
+    width = max(len(text) for text in [*GAMES, *specs]) + 2
+    print(f"{'GAME':<{width}}{'TITLE':<25}PACKS")
     for game_id, game in GAMES.items():
-        print(f"{game_id:<26} {'«' + game.title + '»':<24} {game.packs}")
+        print(f"{game_id:<{width}}{'«' + game.title + '»':<25}{game.packs}")
         for variant, description in game.variants.items():
-            print(f"{'  ' + game_id + ':' + variant:<26} variant: {description}")
+            print(f"{'  ' + game_id + ':' + variant:<{width}}variant: {description}")
     return 0
