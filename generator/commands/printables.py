@@ -43,6 +43,12 @@ def positions_count(text: str) -> int:
     return int(digits)
 
 
+def retired_budget(text: str) -> float:
+    """``--budget`` (seconds) was replaced by ``--positions``: say so instead of argparse's bare complaint."""
+    raise argparse.ArgumentTypeError(f"--budget (seconds) is gone: the limit is now --positions N, counted in "
+                                     f"positions so the PDF is the same on any machine (default {DEFAULT_POSITIONS})")
+
+
 def jobs_count(text: str) -> int:
     if not text.strip().isdigit() or not 1 <= int(text) <= 256:
         raise argparse.ArgumentTypeError(f"--jobs must be a whole number from 1 to 256, not {text!r}")
@@ -103,6 +109,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                        "same PDF on any machine, with any --jobs. Time: roughly N / 20000 s per hard deal "
                        "(100000 ≈ 5 s; phalanx ≈ 25 s; quadrille decides at once); most deals settle far "
                        "sooner")
+    deals.add_argument("--budget", type=retired_budget, help=argparse.SUPPRESS)
     deals.add_argument("--jobs", "-j", metavar="J", type=jobs_count, default=None,
                        help="solver processes (default: all cores)")
     deals.add_argument("-o", "--output", metavar="FILE", default=None,

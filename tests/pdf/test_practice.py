@@ -578,7 +578,7 @@ def test_the_command_writes_the_sheets(cli, tmp_path: Path) -> None:
         (["deals", "quadrille", "--positions", "1.5"], "--positions"),
         (["deals", "quadrille", "--positions", "²"], "--positions"),
         (["deals", "quadrille", "--positions", str(10**9)], "--positions"),
-        (["deals", "quadrille", "--budget", "5"], "unrecognized arguments: --budget"),
+        (["deals", "quadrille", "--budget", "5"], "--budget (seconds) is gone: the limit is now --positions N"),
         (["deals", "quadrille", "--jobs", "0"], "--jobs"),
         (["deals", "quadrille", "--winnable", "--unwinnable"], "not allowed"),
         (["deals", "quadrille", "--from", str(10**20), "--count", "2"], "past the last deal"),
