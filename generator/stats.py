@@ -10,7 +10,6 @@ import json
 import math
 import os
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -20,6 +19,7 @@ from generator.deals import stock_indices
 from generator.games import make_game
 from generator.paths import ASSETS
 from generator.play import no_peek, play_out
+from generator.progress import Progress
 from generator.safeio import write_text
 from generator.solver import Budget, solve
 
@@ -166,32 +166,16 @@ def save_stats(spec: str, summary: dict) -> None:
     write_text(STATS_FILE, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
 
 
-class ProgressBar:
-    """Progress on stderr: a one-line bar on a terminal; in a log, a plain line at every tenth of the way."""
+class ProgressBar(Progress):
+    """The odds' progress: deals done, won and unknown so far, and the rate."""
 
     def __init__(self, total: int, label: str, *, stream=None) -> None:
-        self.total, self.label = total, label
-        self.stream = stream or sys.stderr
-        self.terminal = self.stream.isatty()
+        super().__init__(total, label, stream=stream)
         self.started = time.perf_counter()
-        self._logged_tenths = 0
 
     def __call__(self, results: list[DealResult]) -> None:
         done = len(results)
         rate = done / max(1e-9, time.perf_counter() - self.started)
         won = sum(r.thoughtful == "won" for r in results)
         unknown = sum(r.thoughtful == "unknown" for r in results)
-        counts = f"{done}/{self.total}  won {won}  unknown {unknown}  {rate:.1f} deals/s"
-        if self.terminal:
-            width = 30
-            filled = width * done // max(1, self.total)
-            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {counts}")
-            if done >= self.total:
-                self.stream.write("\n")
-        else:
-            tenths = 10 * done // max(1, self.total)
-            if tenths <= self._logged_tenths:
-                return
-            self._logged_tenths = tenths
-            self.stream.write(f"{self.label}: {counts}\n")
-        self.stream.flush()
+        self.update(done, f"won {won}  unknown {unknown}  {rate:.1f} deals/s")

@@ -19,6 +19,7 @@ from generator.commands.common import add_game_arguments, deal_number, game_from
 from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
+from generator.progress import Progress
 
 #: The most deals one sheet file may hold: a two-pack deal is a page, its answer another.
 MAX_SHEET_DEALS = 500
@@ -150,31 +151,12 @@ def _output(args: argparse.Namespace, default: Path) -> Path:
     return output
 
 
-class DealsProgress:
-    """One line on stderr while deals are solved: a bar when it is a terminal, nothing otherwise."""
-
-    def __init__(self, label: str, count: int, *, stream=None) -> None:
-        self.label, self.count = label, count
-        self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty()
-        self.shown = False
+class DealsProgress(Progress):
+    """The sheets' progress: deals kept of those wanted, how many numbers were looked at, and where."""
 
     def __call__(self, selection) -> None:
-        if not self.enabled:
-            return
-        kept = len(selection.kept)
-        width = 30
-        filled = width * kept // max(1, self.count)
-        bar = "#" * filled + "." * (width - filled)
         scanned = f"  {selection.scanned} scanned" if selection.mode != "all" else ""
-        self.stream.write(f"\r{self.label} [{bar}] {kept}/{self.count}{scanned}  at №{selection.last}")
-        self.stream.flush()
-        self.shown = True
-
-    def end(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
+        self.update(len(selection.kept), f"{scanned.strip()}  at №{selection.last}".strip())
 
 
 def cmd_deals(args: argparse.Namespace) -> int:
@@ -189,7 +171,7 @@ def cmd_deals(args: argparse.Namespace) -> int:
     output = _output(args, OUTPUT / f"deals-{name}.pdf")
     jobs = args.jobs or os.cpu_count() or 1
     started = time.perf_counter()
-    progress = DealsProgress(game.full_id, args.count)
+    progress = DealsProgress(args.count, game.full_id)
     try:
         with atomic_output(output) as handle:
             selection = build_sheets(game.full_id, handle, first=args.first, count=args.count, mode=mode,

@@ -616,7 +616,7 @@ def test_too_few_deals_is_a_one_line_error_and_no_file(cli, tmp_path: Path) -> N
     assert not out.exists() and not list(tmp_path.iterdir())
 
 
-def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
+def test_progress_is_a_bar_on_a_terminal_and_plain_lines_in_a_log() -> None:
     from generator.commands.printables import DealsProgress
 
     class Tty(io.StringIO):
@@ -626,13 +626,15 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
     selection = Selection("winnable", 1, 4, 1000, scanned=6, last=6)
     selection.kept.extend([practice.Outcome(1, "won"), practice.Outcome(3, "won")])
     stream = Tty()
-    bar = DealsProgress("quadrille", 4, stream=stream)
+    bar = DealsProgress(4, "quadrille", stream=stream)
     bar(selection)
     bar.end()
     assert "2/4" in stream.getvalue() and "6 scanned" in stream.getvalue() and stream.getvalue().endswith("\n")
-    quiet = io.StringIO()
-    DealsProgress("quadrille", 4, stream=quiet)(selection)
-    assert quiet.getvalue() == ""
+    log = io.StringIO()  # not a terminal: a plain line at every tenth, no carriage returns
+    progress = DealsProgress(4, "quadrille", stream=log)
+    progress(selection)
+    progress(selection)  # nothing new: no second line
+    assert log.getvalue() == "quadrille: 2/4  6 scanned  at №6\n"
 
 
 def test_russian_plurals() -> None:
