@@ -185,15 +185,6 @@ def _independent_once(state: GalleryState) -> bool:
     return last[1]
 
 
-#: How often a playout departs at random from the no-peek choice, cycled over playouts.
-_EPS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.2, 0.3, 0.4)
-#: The same for playouts that stop at the start of the last deal (to be searched from there).
-_EPS_START = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
-#: Where the playouts for leads stop, cycled: at the start of the last deal (None), or near the end of the
-#: deal before it, with so many stock cards left (the search then also tries the covers and the redeal).
-_LATE = (None, None, 0, 3, None, None, 8, 15)
-
-
 class Gallery(Game):
     id = "gallery"
     title = "Картинная галерея"
@@ -586,6 +577,18 @@ class Gallery(Game):
                 return move  # the turned card fits a foundation
         return moves[0]  # the turned card's only place, or the redeal
 
+
+
+# -- playouts for the leads (strategy over the engine's moves; no rules of their own) ------------------------
+
+
+#: How often a playout departs at random from the no-peek choice, cycled over playouts.
+_EPS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.2, 0.3, 0.4)
+#: The same for playouts that stop at the start of the last deal (to be searched from there).
+_EPS_START = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
+#: Where the playouts for leads stop, cycled: at the start of the last deal (None), or near the end of the
+#: deal before it, with so many stock cards left (the search then also tries the covers and the redeal).
+_LATE = (None, None, 0, 3, None, None, 8, 15)
 
 
 class Playout(NamedTuple):
