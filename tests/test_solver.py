@@ -93,3 +93,15 @@ def test_luby_sequence():
     from generator.solver import _luby
 
     assert [_luby(i) for i in range(15)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+def test_restarts_come_from_a_games_own_perturbed_order_or_not_at_all():
+    """``Game.restart_order``: a game that overrides ``perturb_moves`` restarts with it, seeded; others search once."""
+    assert make_game("quadrille").restart_order(1) is None and make_game("gallery").restart_order(1) is None
+    village = make_game("village")
+    state = village.initial_state(stock_indices("village", 1))
+    while len(moves := village.legal_moves(state)) < 3 or village.forced(state):
+        state = village.apply(state, moves[0])
+    orders = [village.restart_order(attempt)(state, moves) for attempt in (1, 1, 2, 3, 4)]
+    assert orders[0] == orders[1]  # the same attempt, the same order
+    assert all(sorted(order) == sorted(moves) for order in orders)

@@ -1,12 +1,13 @@
 """``pasyans svg``: the figure of a position, or a single card, as SVG (and PNG).
 
-A position is the start of a deal, its opening (``--opening``: the deal laid
-out, every forced move made, as the practice sheets show it), the position
-after ``--step K`` moves, or the end (``--end``) of a line of play: the solver's winning line when it finds
-one, otherwise the no-peek player's game, so every deal has a line to step
-through. A step's figure marks its last move. Files are named after what they
-show (``quadrille-7-step-12.svg``, ``card-Qs.svg``) and written atomically
-through ``generator.safeio``.
+A position is the start of a deal, its opening (``--opening``: every forced
+move made, up to the player's first choice, as the practice sheets show it),
+the position after ``--step K`` moves, or the end (``--end``) of a line of
+play: the solver's winning line when it finds one, otherwise the no-peek
+player's game, so every deal has a line to step through. A step's figure
+marks its last move. Files are named after what they show
+(``quadrille-7-step-12.svg``, ``card-Qs.svg``) and written atomically through
+``generator.safeio``.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "svg",
         help="draw a position or a card as SVG (and PNG)",
         description="Draw the figure of a position as SVG: the start of a deal (default: everything still in "
-        "the stock), its opening (--opening: the cards laid out, up to the player's first choice), the position "
+        "the stock), its opening (--opening: every forced move made, up to the player's first choice), the position "
         "after --step K moves, or the end (--end), with the last move marked. Moves are those of the "
         f"solver's winning line or, when it finds none within {SOLVE_POSITIONS} positions searched (the same "
         "on any machine), of the no-peek player. "
@@ -68,7 +69,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     where.add_argument("--step", metavar="K", type=_step, help="the position after K moves (0 is the start)")
     where.add_argument("--end", action="store_true", help="the position after the last move")
     where.add_argument("--opening", action="store_true",
-                       help="the deal laid out: every forced move made, up to the first choice")
+                       help="every forced move made (the deal, compulsory plays), up to the player's first choice")
     svg.add_argument("--card", metavar="CARD", help="draw this one card instead of a position (e.g. Д♠, or back)")
     svg.add_argument("--png", action="store_true", help="also write a PNG")
     svg.add_argument("--dpi", metavar="D", type=_dpi, help=f"PNG resolution, {MIN_DPI}..{MAX_DPI} (default 300)")

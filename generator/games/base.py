@@ -12,6 +12,7 @@ moves too: while one is pending, ``legal_moves`` offers only forced moves.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from typing import ClassVar, NamedTuple
@@ -201,10 +202,18 @@ class Game(ABC):
         """The move order of the solver's restart ``attempt`` (1, 2, …), or None for one exhaustive search.
 
         A game where an early choice decides much of what follows (how the first deal is played
-        decides what the redeal gathers) returns other orders here, e.g. ``order_moves`` with
-        some moves shuffled by ``random.Random(attempt)`` — seeded, so every run is the same.
+        decides what the redeal gathers) gives other orders. By default: a game that overrides
+        ``perturb_moves`` restarts with it, seeded by ``attempt`` (so every run is the same);
+        any other game searches once.
         """
-        return None
+        if type(self).perturb_moves is Game.perturb_moves:
+            return None
+        rng = random.Random(attempt)
+        return lambda state, moves: self.perturb_moves(state, moves, rng)
+
+    def perturb_moves(self, state: State, moves: list[Move], rng: random.Random) -> list[Move]:
+        """A restart's move order: ``order_moves`` with some moves shuffled by ``rng`` (see ``restart_order``)."""
+        return self.order_moves(state, moves)
 
     # -- the careful player without second sight ----------------------------------
 

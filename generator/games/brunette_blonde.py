@@ -306,21 +306,14 @@ class BrunetteBlonde(Game):
     restart_unit = 100
 
     def restart_order(self, attempt: int):
-        """two_cards: ``order_moves`` shuffled by ``random.Random(attempt)`` for the solver's restarts.
+        """two_cards only: ``perturb_moves`` seeded by ``attempt`` for the solver's restarts.
 
         A plain depth-first search stays in the subtree of its first choices, and after the
         redeal a wrong early choice is only undone once everything after it has been tried;
         in two_cards most deals it cannot decide in a second are won by a restart. The basic
         game needs none (one exhaustive search).
         """
-        if self.limit != TWO_CARDS_LIMIT:
-            return None
-        rng = random.Random(attempt)
-
-        def order(state: BrunetteBlondeState, moves: list[Move]) -> list[Move]:
-            return self.perturb_moves(state, moves, rng)
-
-        return order
+        return super().restart_order(attempt) if self.limit == TWO_CARDS_LIMIT else None
 
     def perturb_moves(self, state: BrunetteBlondeState, moves: list[Move], rng: random.Random) -> list[Move]:
         """The order of a restart: ``order_moves`` at three positions in four, else shuffled."""

@@ -472,7 +472,6 @@ class Phalanx(Game):
         return best
 
 
-
 def _heights(state: PhalanxState) -> list[int]:
     """Cards up per foundation, two slots per suit (2s, 2s + 1): a foundation's next card lies that far
     from the base rank."""
@@ -485,6 +484,7 @@ def _heights(state: PhalanxState) -> list[int]:
                 slot += 1
             heights[slot] = offset[top] + 1
     return heights
+
 
 def _playing_everything_wins(state: PhalanxState) -> bool:
     """Whether this line wins: play every card that fits (each play brings in the next pile card,

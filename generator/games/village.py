@@ -329,11 +329,6 @@ class Village(Game):
     #: but one within 1.4 s, where 200 (the default) left one in ten open.
     restart_unit = 20
 
-    def restart_order(self, attempt: int):
-        """``perturb_moves`` seeded with ``attempt``: the solver restarts with other first deals."""
-        rng = random.Random(attempt)
-        return lambda state, moves: self.perturb_moves(state, moves, rng)
-
     def dead_end(self, state: VillageState) -> bool:
         """True only if the position cannot be won: after the redeal, some card can never leave
         its pile (``_stuck``; in the first deal never: the redeal regathers all)."""

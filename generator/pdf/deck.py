@@ -50,7 +50,7 @@ from generator.cards import Card
 from generator.games import GAME_IDS, GAMES
 from generator.pdf.cards import CardArt
 from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, register_fonts
-from generator.pdf.typography import NBSP, typeset
+from generator.pdf.typography import NBSP, decimal_ru, typeset
 
 CARD_W = CARD_W_MM * mm
 CARD_H = CARD_H_MM * mm
@@ -264,11 +264,6 @@ _COUNT_GENITIVE = ("", "одного", "двух", "трёх", "четырёх",
 def _listing(titles: Sequence[str]) -> str:
     quoted = [f"«{t}»" for t in titles]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " и " + quoted[-1]
-
-
-def decimal_ru(value: float) -> str:
-    """A measure as Russian prints it, with a decimal comma: 2.5 → «2,5»."""
-    return f"{value:g}".replace(".", ",")
 
 
 def first_page_paragraphs(sheet: Sheet, *, colors: int, backs: bool) -> list[tuple[str, str]]:

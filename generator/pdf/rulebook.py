@@ -77,7 +77,6 @@ BOOK_SUBTITLE = "Правила, толкования, разборы и вер�
 STATS_FILE = ASSETS / "stats.json"
 
 ORDINALS = ("Первый", "Второй", "Третий", "Четвёртый", "Пятый", "Шестой", "Седьмой")
-#: Russian names of the variants, as the readings call them.
 PACKS_RU = {1: "Одна колода, 52 карты", 2: "Две колоды, 104 карты"}
 #: What each kind of place is, for the appendix.
 PLACE_MEANINGS = {
@@ -317,8 +316,8 @@ def _line(game: Game, record: Any) -> SampleLine:
 
 
 def opening_line(game: Game, deal: int) -> SampleLine:
-    """Deal ``deal`` played as far as the rules force it (the first offered move each time): enough line for
-    :func:`opening_length` when a game has no sample record yet."""
+    """Deal ``deal`` played (the first offered move each time) until the game calls it laid out: the line
+    :func:`opening_length` needs when a game has no sample record yet."""
     from generator.deals import stock_indices
     from generator.record import record_of
 
@@ -326,7 +325,7 @@ def opening_line(game: Game, deal: int) -> SampleLine:
     state, moves = game.initial_state(stock), []
     while len(moves) < 52 * game.packs:
         legal = game.legal_moves(state)
-        if not legal or (moves and not game.forced(state)):
+        if not legal or (moves and game.laid_out(state)):
             break
         moves.append(legal[0])
         state = game.apply(state, legal[0])

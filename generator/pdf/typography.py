@@ -174,7 +174,11 @@ def plural_ru(n: int, one: str, few: str, many: str) -> str:
     return f"{number_ru(n)}{NBSP}{word}"
 
 
+def decimal_ru(value: float) -> str:
+    """A measure as Russian prints it, with a decimal comma: 2.5 → «2,5»."""
+    return f"{value:g}".replace(".", ",")
+
+
 def seconds_ru(value: float) -> str:
     """A duration in seconds as Russian prints it: 0.05 → «0,05 с»."""
-    text = f"{value:g}".replace(".", ",")
-    return f"{text}{NBSP}с"
+    return f"{decimal_ru(value)}{NBSP}с"
