@@ -603,7 +603,8 @@ def _cards_up(found: Sequence[int]) -> int:
     return sum(top % 13 + 1 for top in found if top != EMPTY)
 
 
-def _choose(state: GalleryState, moves: list[Move], rand, eps: float, keep: bool, kept: dict[int, bool]) -> Move:
+def _choose(game: Gallery, state: GalleryState, moves: list[Move], rand, eps: float, keep: bool,
+            kept: dict[int, bool]) -> Move:
     """A playout's choice among the engine's ``moves``: mostly the no-peek one, departing with probability ``eps``.
 
     In the last deal the dominance moves (A) and (B) come first. With ``keep``, the departures
@@ -615,15 +616,7 @@ def _choose(state: GalleryState, moves: list[Move], rand, eps: float, keep: bool
     out = not state.stock
     first = moves[0]
     if out and first.card >= 0 and first.dst < FOUNDATION:  # covers are pending: every move is one
-        if rand() < eps:
-            return moves[int(rand() * len(moves))]
-
-        def giving(src: int) -> tuple[bool, int, int]:  # the donor whose next card fits, else the longest
-            pile = piles[src - PILE]
-            return (pile[-2] - 1 in found, len(pile), -src)
-
-        donor = max({m.src for m in moves}, key=giving)
-        return min((m for m in moves if m.src == donor), key=lambda m: m.dst)
+        return moves[int(rand() * len(moves))] if rand() < eps else game.no_peek_move(state, moves)
     plays: list[Move] = []
     for move in moves:
         if move.card < 0 or move.src == STOCK or (plays and plays[-1].src == move.src):
@@ -643,13 +636,7 @@ def _choose(state: GalleryState, moves: list[Move], rand, eps: float, keep: bool
             if pick < len(plays):
                 return plays[pick]
         else:
-
-            def promise(move: Move) -> tuple[bool, int, int]:
-                pile = piles[move.src - PILE]
-                below = pile[-2] if len(pile) > 2 else None
-                return (below is not None and (below - 1 in found or below == move.card + 1), len(pile), -move.src)
-
-            return max(plays, key=promise)
+            return game.no_peek_move(state, plays)
     if out:
         return moves[-1]  # the redeal: every play was passed over
     deals = [m for m in moves if m.src == STOCK]
@@ -691,7 +678,7 @@ def _playout(
         moves = legal(state)
         if not moves:
             return Playout(log, state)
-        move = _choose(state, moves, rand, eps, keep, kept)
+        move = _choose(game, state, moves, rand, eps, keep, kept)
         state = apply(state, move)
         log.append(move)
         if move.card < 0:
