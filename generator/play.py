@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from generator.games.base import Game, Move, State
+from generator.games.base import REDEAL, Game, Move, State
 
 #: A chooser sees the game, the state and the legal moves; None means "stop here".
 Chooser = Callable[[Game, State, list[Move]], Move | None]
@@ -76,3 +76,36 @@ def opening(game: Game, stock: Sequence[int], limit: int = 400) -> Opening:
         state = game.apply(state, moves[0])
         made += 1
     return Opening(start, 0, False)
+
+
+def line_states(game: Game, stock: Sequence[int], moves: Sequence[Move]) -> list[State]:
+    """Every position along ``moves`` from the start of ``stock``: ``states[i]`` is the one after the first ``i``.
+
+    The one replay of a known line, for the book and the sheets. A redeal, numbered as records write it or
+    not, is the engine's redeal. The moves are trusted (a solver's line, a checked record): nothing is checked.
+    """
+    state = game.initial_state(stock)
+    states = [state]
+    for move in moves:
+        state = game.apply(state, REDEAL if move.is_redeal else move)
+        states.append(state)
+    return states
+
+
+def laid_out_line(game: Game, stock: Sequence[int]) -> list[Move]:
+    """The deal played, the first offered move each time, until the game calls it laid out (``Game.laid_out``;
+    at least one move): the line of the book's first figure when a game has no sample deal yet."""
+    state, moves = game.initial_state(stock), []
+    while len(moves) < 52 * game.packs:
+        legal = game.legal_moves(state)
+        if not legal or (moves and game.laid_out(state)):
+            break
+        moves.append(legal[0])
+        state = game.apply(state, legal[0])
+    return moves
+
+
+def laid_out_at(game: Game, states: Sequence[State]) -> int:
+    """How many moves of a line lay out the starting position: up to the first position the game calls laid out
+    (at least one move, so a figure of it never shows an empty table)."""
+    return next((i for i in range(1, len(states)) if game.laid_out(states[i])), 1)

@@ -6,7 +6,7 @@ import pytest
 
 from generator.cards import parse_card_index
 from generator.games import GAMES, REDEAL, Move, make_game
-from generator.notation import COMMON_PLACE_WORDS, game_text, move_ru, place_ru, variant_ru
+from generator.notation import common_text, game_text, move_ru, place_ru, place_word, variant_ru
 
 
 def test_moves_read_in_the_books_notation():
@@ -19,10 +19,10 @@ def test_moves_read_in_the_books_notation():
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_place_kind_has_a_russian_word(game_id: str) -> None:
     game = make_game(game_id)
-    words = game_text(game_id).get("places", {})
+    words = {**common_text()["places"], **game_text(game_id).get("places", {})}
     for place in range(len(game.places)):
         kind = game.places[place].partition(":")[0]
-        assert kind in words or kind in COMMON_PLACE_WORDS, (game_id, kind)
+        assert kind in words and place_word(game_id, kind) == words[kind], (game_id, kind)
         assert not any("a" <= ch <= "z" for ch in place_ru(game, place)), place_ru(game, place)
 
 
