@@ -1,4 +1,5 @@
-"""Playing a game out: a loop of choices over the engine, for players and tests."""
+"""Playing a game through the engine: a loop of choices (players, tests), the replay of a known line, and where a
+deal is laid out or first offers a choice (the figures of the book and the sheets)."""
 
 from __future__ import annotations
 
@@ -95,7 +96,8 @@ def line_states(game: Game, stock: Sequence[int], moves: Sequence[Move]) -> list
 def laid_out_line(game: Game, stock: Sequence[int]) -> list[Move]:
     """The deal played, the first offered move each time, until the game calls it laid out (``Game.laid_out``;
     at least one move): the line of the book's first figure when a game has no sample deal yet."""
-    state, moves = game.initial_state(stock), []
+    state = game.initial_state(stock)
+    moves: list[Move] = []
     while len(moves) < 52 * game.packs:
         legal = game.legal_moves(state)
         if not legal or (moves and game.laid_out(state)):

@@ -18,7 +18,8 @@ FigureFunction = Callable[..., Figure]
 def figure_function(game_id: str) -> FigureFunction:
     if game_id not in GAME_IDS:
         raise ValueError(f"no figure for unknown game {game_id!r}")
-    return importlib.import_module(f"generator.figures.{game_id}").figure
+    function: FigureFunction = importlib.import_module(f"generator.figures.{game_id}").figure
+    return function
 
 
 def figure_of(game: Game, state: State, *, last_move: Move | None = None) -> Figure:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from generator.art.glyphs import text_advance
 from generator.games.base import Game, Move, State
@@ -92,6 +93,10 @@ class Figure:
     @property
     def has_back(self) -> bool:
         return any(spot.card is None for spot in self.cards)
+
+
+#: Anything a figure places at ``(x, y)``: moved together when the figure's bounds are known.
+Placed = TypeVar("Placed", CardSpot, Slot, Mark, Label)
 
 
 @dataclass
@@ -191,8 +196,8 @@ class Sketch:
         bottom = max(b[3] for b in boxes)
         dx, dy = margin - left, margin - top
 
-        def moved(items: Sequence) -> tuple:
-            return tuple(type(i)(**{**i.__dict__, "x": round(i.x + dx, 4), "y": round(i.y + dy, 4)}) for i in items)
+        def moved(items: Sequence[Placed]) -> tuple[Placed, ...]:
+            return tuple(replace(i, x=round(i.x + dx, 4), y=round(i.y + dy, 4)) for i in items)
 
         return Figure(
             width=round(right - left + 2 * margin, 4),

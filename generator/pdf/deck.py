@@ -416,9 +416,9 @@ def build_deck(paper: str = "A4", *, bleed_mm: float = 0.0, colors: int = 2, bac
     register_fonts()
     buffer = io.BytesIO()
     # The initial font named in every page's preamble is PT Sans, not reportlab's default Helvetica (which
-    # would sit unembedded in the resources).
+    # would sit unembedded in the resources). The stubs mistype initialFontName as a number.
     canvas = Canvas(buffer, pagesize=(sheet.width, sheet.height), invariant=1, pageCompression=1, lang="ru-RU",
-                    initialFontName=SANS, initialFontSize=10)
+                    initialFontName=SANS, initialFontSize=10)  # type: ignore[arg-type]
     canvas.setTitle(deck_title(len(GAME_IDS)))
     canvas.setSubject(f"{PACK} карты {CARD_W_MM:g} × {CARD_H_MM:g} мм для печати, 3 × 3 на листе {sheet.paper}")
     canvas.setAuthor(CREATOR)

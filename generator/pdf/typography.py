@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from generator.pdf.fonts import SIGNS
 from generator.pdf.palette import RED_HEX
@@ -86,7 +87,8 @@ def tie_last_word(text: str, longest: int = 7) -> str:
 
 
 @cache
-def _dictionary():
+def _dictionary() -> Any:
+    """pyphen's Russian dictionary (pyphen ships no type information)."""
     import pyphen
 
     return pyphen.Pyphen(lang="ru_RU", left=2, right=2)
@@ -97,7 +99,7 @@ def hyphenate_word(word: str) -> str:
     """One word with soft hyphens at its break points (none in short words or abbreviations)."""
     if len(word) < MIN_HYPHENATED or (word.isupper() and len(word) > 1):
         return word
-    return _dictionary().inserted(word, hyphen=SHY)
+    return str(_dictionary().inserted(word, hyphen=SHY))
 
 
 def hyphenate(text: str) -> str:
@@ -212,3 +214,12 @@ def ordinal_ru(n: int, *, feminine_genitive: bool = False) -> str:
     «11-й»."""
     words = ORDINALS_FEMININE_GENITIVE if feminine_genitive else ORDINALS
     return words[n - 1] if 1 <= n <= len(words) else f"{n}-й"
+
+
+def packs_ru(packs: int) -> str:
+    """How many packs a game takes, and cards: «Одна колода, 52 карты», «Две колоды, 104 карты»."""
+    feminine = ("Одна", "Две", "Три", "Четыре")
+    count = feminine[packs - 1] if 1 <= packs <= len(feminine) else number_ru(packs)
+    cards = 52 * packs
+    return (f"{count} {plural_form(packs, 'колода', 'колоды', 'колод')}, "
+            f"{number_ru(cards)} {plural_form(cards, 'карта', 'карты', 'карт')}")

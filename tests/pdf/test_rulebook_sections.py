@@ -25,12 +25,12 @@ from generator.figures import figure_of
 from generator.games import GAME_IDS, GAMES, all_specs, make_game
 from generator.notation import variant_ru
 from generator.pdf import rulebook
+from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
 from generator.pdf.paper import book_page
 from generator.pdf.rulebook import model
 from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.odds import NO_PEEK, THOUGHTFUL, odds_section
 from generator.pdf.styles import book_styles
-from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
 from generator.pdf.typography import percent_ru
 from generator.play import laid_out_at, laid_out_line, line_states
 from generator.record import from_json, to_json

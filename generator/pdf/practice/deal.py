@@ -19,7 +19,7 @@ from generator.pdf.palette import GREY, INK, RED, RULE, SHADE
 from generator.pdf.paper import SheetPage
 from generator.pdf.practice.model import DealPage
 from generator.pdf.styles import SheetStyles
-from generator.pdf.typography import NBSP, number_ru, plural_ru, typeset
+from generator.pdf.typography import NBSP, number_ru, packs_ru, plural_ru, typeset
 from generator.play import Opening
 
 
@@ -79,7 +79,7 @@ class DealSheet(Flowable):
     # -- measures (also used to choose the layout before any page is drawn)
 
     def _meta(self) -> str:
-        parts = ["Одна колода, 52 карты" if self.game.packs == 1 else "Две колоды, 104 карты"]
+        parts = [packs_ru(self.game.packs)]
         if self.variant_name:
             parts.append(f"вариант «{self.variant_name}»")
         return " · ".join(parts)

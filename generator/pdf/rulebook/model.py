@@ -33,14 +33,13 @@ from generator.deals import stock_indices
 from generator.games import GAMES, Game, Move, State, make_game
 from generator.notation import game_text, variant_ru
 from generator.paths import ASSETS, rule_text
-from generator.pdf.typography import ordinal_ru, quoted
+from generator.pdf.typography import ordinal_ru, packs_ru, quoted
 from generator.play import laid_out_at, laid_out_line, line_states
 from generator.samples import SampleError, load_sample
 from generator.walkthrough import Phase, phases
 
 STATS_FILE = ASSETS / "stats.json"
 
-PACKS_RU = {1: "Одна колода, 52 карты", 2: "Две колоды, 104 карты"}
 #: At most this many figures in a walkthrough, so the chapter stays a text with pictures, not an album.
 MAX_WALKTHROUGH_FIGURES = 4
 
@@ -239,7 +238,7 @@ def odds(game: Game, stats: dict[str, Any] | None) -> tuple[OddsEntry, ...]:
 def chapter_of(number: int, game_id: str, stats: dict[str, Any] | None) -> Chapter:
     """Chapter ``number`` (from 1): game ``game_id``'s, with ``stats`` for its odds."""
     game = make_game(game_id)
-    meta = [PACKS_RU.get(game.packs, f"{game.packs} колоды")]
+    meta = [packs_ru(game.packs)]
     meta += [f"есть вариант {quoted(variant_ru(game_id, variant))}" for variant in game.variants]
     sample = sample_line(game)
     return Chapter(number, game, chapter_title(game_id), tuple(meta), tuple(rule_paragraphs(game_id)),
