@@ -66,10 +66,10 @@ class DealSheet(Flowable):
     from the title's rule.
     """
 
-    def __init__(self, game: Game, page: DealPage, paper: SheetPage, styles: SheetStyles, height: float, *,
+    def __init__(self, game: Game, deal: DealPage, paper: SheetPage, styles: SheetStyles, height: float, *,
                  variant_name: str | None, layout: str = "stacked", first: bool = False) -> None:
         super().__init__()
-        self.game, self.page, self.deal, self.paper, self.styles = game, page, page.deal, paper, styles
+        self.game, self.deal_page, self.deal, self.paper, self.styles = game, deal, deal.deal, paper, styles
         self.sheet_height, self.variant_name, self.layout, self.first = height, variant_name, layout, first
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
@@ -105,7 +105,7 @@ class DealSheet(Flowable):
 
     def draw(self) -> None:
         c, s, w = self.canv, self.styles, self.width
-        stock = self.page.stock
+        stock = self.deal_page.stock
         self._head()
         body_top = self.height - self.head_height()
         cards = len(stock)
@@ -166,8 +166,8 @@ class DealSheet(Flowable):
     def _figure(self, x: float, width: float, top: float, bottom: float) -> None:
         """The opening figure, centred in its column and hanging from ``top``; its caption under it."""
         c, s = self.canv, self.styles
-        figure = self.page.figure
-        caption = Paragraph(typeset(opening_caption(self.page.opening)), s.caption)
+        figure = self.deal_page.figure
+        caption = Paragraph(typeset(opening_caption(self.deal_page.opening)), s.caption)
         _, ch = caption.wrap(width, 100)
         room = top - bottom - ch - 0.3 * s.body.fontSize
         unit = figure_scale(figure, width, max(room, 10.0), self.paper.figure_card)
