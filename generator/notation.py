@@ -1,7 +1,7 @@
 """Moves in the book's Russian notation: ``12. 9♠ кон → ряд 3``.
 
 Place words come from each game's text asset (``assets/readings/<id>.toml``,
-table ``[places]``, kind → word); a kind the asset does not name takes the word
+table ``[places]``: a place's group, its name before the colon → word); a group the asset does not name takes the word
 every game shares, from ``assets/notation.toml``. What each kind of place is
 (``[place_meanings]``, for the book's appendix) is found the same way.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.cards import card_str
-from generator.games.base import Game, Move
+from generator.games import Game, Move, game_spec
 from generator.paths import ASSETS
 
 COMMON_TEXT = ASSETS / "notation.toml"
@@ -30,7 +30,12 @@ def _load(path: Path) -> dict[str, Any]:
 @cache
 def game_text(game_id: str) -> dict[str, Any]:
     """The game's text asset (readings and place words), or an empty table."""
-    return _load(ASSETS / "readings" / f"{game_id}.toml")
+    return _load(game_spec(game_id).assets / "readings" / f"{game_id}.toml")
+
+
+def rule_text_of(game_id: str) -> str:
+    """The game's rule text, verbatim (``rules/<id>.txt`` in its assets: ``assets/`` for ours)."""
+    return (game_spec(game_id).assets / "rules" / f"{game_id}.txt").read_text(encoding="utf-8")
 
 
 @cache
@@ -59,8 +64,9 @@ def place_meaning(game_id: str, kind: str) -> str | None:
 
 def place_ru(game: Game, place: int) -> str:
     """A place in Russian: ``кон``, ``ряд 3``, ``дама ♠``."""
-    kind, _, number = game.places[place].partition(":")
-    word = place_word(game.id, kind) or kind
+    name = game.places[place]
+    word = place_word(game.id, name.group) or name.group
+    number = name.number
     return f"{word} {number}" if number else word
 
 
@@ -70,11 +76,10 @@ def variant_ru(game_id: str, variant: str) -> str:
     return name if isinstance(name, str) else variant
 
 
-def move_ru(game: Game, move: Move, *, redeal_number: int | None = None) -> str:
-    """A move in Russian notation, without its number."""
+def move_ru(game: Game, move: Move) -> str:
+    """A move in Russian notation, without its number: ``9♠ кон → ряд 3``, ``пересдача 1``."""
     if move.is_redeal:
-        number = redeal_number if redeal_number is not None else -move.card
-        return f"пересдача {number}" if number > 0 else "пересдача"
+        return f"пересдача {move.redeal_number}"
     return f"{card_str(move.card)} {place_ru(game, move.src)} → {place_ru(game, move.dst)}"
 
 

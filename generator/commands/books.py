@@ -28,7 +28,7 @@ def paper_name(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rulebook = commands.add_parser(
         "rulebook",
         help="write the PDF rulebook",

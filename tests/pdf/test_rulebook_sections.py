@@ -22,7 +22,7 @@ from generator import samples
 from generator.cards import card_str
 from generator.deals import stock_indices
 from generator.figures import figure_of
-from generator.games import GAME_IDS, GAMES, all_specs, make_game
+from generator.games import GAME_IDS, GAMES, Result, all_specs, make_game
 from generator.notation import variant_ru
 from generator.pdf import rulebook
 from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
@@ -32,8 +32,9 @@ from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.odds import NO_PEEK, THOUGHTFUL, odds_section
 from generator.pdf.styles import book_styles
 from generator.pdf.typography import percent_ru
-from generator.play import laid_out_at, laid_out_line, line_states
+from generator.play import laid_out_at, laid_out_line
 from generator.record import from_json, to_json
+from generator.replay import replay
 from generator.solver import Budget, solve
 from generator.walkthrough import phases
 from tests.pdf.test_rulebook import TOOLS, body_text, chapter_spans, run, squash, verbatim
@@ -79,7 +80,8 @@ def test_every_sample_record_passes_pasyans_check(spec: str) -> None:
     assert done.returncode == 0, done.stderr
     assert "won" in done.stdout
     record = samples.load_sample(spec)
-    assert record.result == "won" and (record.game, record.variant) == (make_game(spec).id, make_game(spec).variant)
+    game = make_game(spec)
+    assert record.result is Result.WON and (record.game, record.variant) == (game.id, game.variant)
     assert path.read_text(encoding="utf-8") == to_json(record), "the file is not in the canonical record form"
 
 
@@ -90,15 +92,15 @@ def test_every_sample_is_the_lowest_deal_the_solver_wins(spec: str) -> None:
     deal = samples.load_sample(spec).deal
     for lower in range(1, deal):
         result = solve(game, stock_indices(game.id, lower), budget=Budget(seconds=3)).result
-        assert result != "won", f"{spec}: deal {lower} is won, so deal {deal} is not the lowest"
+        assert result is not Result.WON, f"{spec}: deal {lower} is won, so deal {deal} is not the lowest"
         if game.id == "quadrille":
-            assert result == "lost", f"{spec}: deal {lower} is {result}"
+            assert result is Result.LOST, f"{spec}: deal {lower} is {result}"
 
 
 def test_find_sample_takes_the_lowest_win_and_notes_what_it_passed() -> None:
     found = samples.find_sample(make_game("quadrille:queens_first"), budget_seconds=5)
     assert found.deal == 3 and found.lost == (1, 2) and found.unknown == ()
-    assert found.record.result == "won" and found.record.deal == 3
+    assert found.record.result is Result.WON and found.record.deal == 3
     assert samples.find_sample(make_game("quadrille:queens_first"), start=1, limit=2, budget_seconds=5).record is None
 
 
@@ -146,7 +148,7 @@ def test_the_first_figure_shows_the_deal_laid_out(game_id: str) -> None:
     for deal in range(1, 21):
         stock = stock_indices(game_id, deal)
         moves = laid_out_line(game, stock)
-        states = line_states(game, stock, moves)
+        states = replay(game, game.initial_state(stock), moves).states
         length = laid_out_at(game, states)
         state = states[length]
         assert length == len(moves)  # the line stops where the game calls the deal laid out

@@ -4,19 +4,27 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
+import subprocess
+from pathlib import Path
 
 import pytest
 from reportlab.platypus.flowables import Flowable
 
 from generator.commands.books import paper_name
 from generator.commands.printables import deck_paper
-from generator.games import GAME_IDS, GAMES, make_game
+from generator.games import GAME_IDS, GAMES, make_game, registered
 from generator.pdf.deck import LayoutError, deck_title, sheet_for
 from generator.pdf.paper import PAPERS, book_page, paper_named, sheet_page
 from generator.pdf.practice import build_sheets
 from generator.pdf.rulebook import build_rulebook
 from generator.pdf.rulebook.book import book_subject, book_title
 from generator.pdf.typography import counted_ru, ordinal_ru, packs_ru
+
+
+def run(*command: str | Path) -> str:
+    return subprocess.run([str(c) for c in command], check=True, capture_output=True, text=True).stdout
+
 
 # --- one paper registry ---------------------------------------------------------------------------------------
 
@@ -118,3 +126,29 @@ def test_the_sheets_play_nothing_while_they_are_set() -> None:
 @pytest.mark.usefixtures("no_play_while_setting")
 def test_the_rulebook_plays_nothing_while_it_is_set() -> None:
     assert build_rulebook("A5").startswith(b"%PDF")
+
+
+# --- a sixth game ------------------------------------------------------------------------------------------------
+
+
+def test_a_sixth_game_gets_its_chapter_and_the_title_counts_it(tmp_path: Path) -> None:
+    """The toy game of the test suite (rules, a figure and a text asset, nothing else) registered: the book
+    gains its chapter, in registry order after the five, and its title and subject say «Шесть»."""
+    from tests.pdf.test_rulebook import body_text, chapter_labels, verbatim
+    from tests.toy_game import SPEC as TOY
+
+    with registered(TOY):
+        pdf = tmp_path / "six.pdf"
+        pdf.write_bytes(build_rulebook("A4"))
+        text = body_text(pdf)
+        labels = chapter_labels()
+        toy = make_game("toy")
+    info = run("pdfinfo", pdf)
+    assert re.search(r"^Title:\s+Шесть старинных пасьянсов$", info, flags=re.M), info
+    assert re.search(r"^Subject:\s+Правила шести старинных пасьянсов$", info, flags=re.M), info
+    assert len(labels) == len(GAME_IDS) + 1 and labels[-1] == "Шестой пасьянс"
+    chapter = text[text.index(labels[-1]):text.rindex("Приложение")]
+    assert verbatim(toy.title).search(chapter) and "Толкование правил" in chapter
+    assert verbatim(f"«{toy.title}», расклад № 1: открыта первая карта").search(chapter)  # its text asset's caption
+    assert "Образцовый расклад для этой игры ещё не найден" in chapter and "не подсчитана" in chapter
+    assert "toy" not in GAME_IDS  # and only while registered

@@ -35,16 +35,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
 
-from generator.games import Game, make_game
+from generator.games import Game, Result, make_game
 from generator.notation import variant_ru
 from generator.pdf.flowables import LateForm, LazyStory, Separator
 from generator.pdf.paper import sheet_page
-from generator.pdf.practice.answers import VERDICT, answer_flowables, answers_intro, positions_ru
+from generator.pdf.practice.answers import answer_flowables, answers_intro, positions_ru
 from generator.pdf.practice.deal import DealSheet, choose_layout
 from generator.pdf.practice.model import answer, deal_page
 from generator.pdf.practice.selection import KEEP, Selection, SelectionError, select
@@ -80,10 +80,11 @@ def summary_text(game: Game, selection: Selection, answers: bool, variant_name: 
                 f"{plural_ru(selection.scanned, 'номера', 'номеров', 'номеров')} {span}; "
                 f"пропущено {plural_ru(selection.skipped, 'номер', 'номера', 'номеров')}")
         reasons = []
-        for result in ("won", "lost", "unknown"):
+        for result in Result:
             n = selection.results[result]
-            if n and result != KEEP[selection.mode]:
-                word = VERDICT[result] if result != "unknown" else f"не решено за {positions_ru(selection.positions)}"
+            if n and result is not KEEP[selection.mode]:
+                word = result.verdict_ru if result is not Result.UNKNOWN else \
+                    f"не решено за {positions_ru(selection.positions)}"
                 reasons.append(f"{word} — {number_ru(n)}")
         if reasons:
             text += " (" + ", ".join(reasons) + ")"
@@ -94,7 +95,7 @@ def summary_text(game: Game, selection: Selection, answers: bool, variant_name: 
 
 def build_sheets(
     spec: str,
-    file: BinaryIO,
+    file: IO[bytes],
     *,
     first: int = 1,
     count: int = 10,

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from generator.figures.base import Figure
+from generator.games import Result
 from generator.pdf.figure import FigureFlowable, figure_scale, labels_clear
 from generator.pdf.flowables import Heading
 from generator.pdf.moves import LineCells, MoveColumns
@@ -18,8 +19,6 @@ from generator.pdf.practice.model import Answer
 from generator.pdf.practice.selection import Selection
 from generator.pdf.styles import SheetStyles
 from generator.pdf.typography import NBSP, number_ru, plural_ru, typeset
-
-VERDICT = {"won": "выходит", "lost": "не выходит", "unknown": "не решено за отведённое время"}
 
 
 def positions_ru(n: int) -> str:
@@ -39,7 +38,7 @@ def answers_intro(selection: Selection, styles: SheetStyles) -> list[Flowable]:
             f"{positions_ru(n)} программа не нашла ни выигрыша, ни доказательства, что его нет. Ход записан "
             "так: карта, откуда она взята и куда легла.")
     counts = selection.results
-    tally = ", ".join(f"{VERDICT[r]} — {number_ru(counts[r])}" for r in ("won", "lost", "unknown") if counts[r])
+    tally = ", ".join(f"{r.verdict_ru} — {number_ru(counts[r])}" for r in Result if counts[r])
     story: list[Flowable] = [
         Heading("Ответы", s.answers_title, key="answers", level=0, outline="Ответы", toc=None),
         Paragraph(typeset(text), s.body),
@@ -53,9 +52,9 @@ def answers_intro(selection: Selection, styles: SheetStyles) -> list[Flowable]:
 def answer_flowables(entry: Answer, paper: SheetPage, styles: SheetStyles) -> list[Flowable]:
     """One deal's entry: the verdict; for a won deal its line by phase; the final position when there is one."""
     s = styles
-    verdict = VERDICT[entry.result]
+    verdict = entry.result.verdict_ru
     line = f"Расклад №{NBSP}{number_ru(entry.deal)} — {verdict}"
-    if entry.result == "won":
+    if entry.result is Result.WON:
         line += f", {plural_ru(entry.played, 'ход', 'хода', 'ходов')}"
     heading = Heading(typeset(line, hyphens=False, runt=False), s.answer, key=f"answer-{entry.deal}",
                       outline=f"№{entry.deal}: {verdict}", level=1, toc=None)
@@ -65,7 +64,7 @@ def answer_flowables(entry: Answer, paper: SheetPage, styles: SheetStyles) -> li
             story.append(Paragraph(typeset(group.title, hyphens=False, runt=False), s.phase))
         story.append(answer_moves(group.moves, paper, styles))
     if entry.final is not None:
-        ending = "конечное положение, пасьянс вышел" if entry.result == "won" else \
+        ending = "конечное положение, пасьянс вышел" if entry.result is Result.WON else \
             "здесь игра останавливается, пасьянс не вышел"
         story.append(KeepTogether([
             Spacer(1, 0.6 * s.body.fontSize), final_figure(entry.final, paper),

@@ -145,7 +145,7 @@ def places_table(book: Book) -> list[Flowable]:
         game = make_game(game_id)
         kinds: dict[str, list[str]] = {}
         for index, place in enumerate(game.places):
-            kinds.setdefault(place.partition(":")[0], []).append(place_ru(game, index))
+            kinds.setdefault(place.group, []).append(place_ru(game, index))
         for kind, words in kinds.items():
             word = words[0].rpartition(" ")[0] or words[0]
             meaning = place_meaning(game_id, kind)

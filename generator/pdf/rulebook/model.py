@@ -30,11 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from generator.deals import stock_indices
-from generator.games import GAMES, Game, Move, State, make_game
-from generator.notation import game_text, variant_ru
-from generator.paths import ASSETS, rule_text
+from generator.games import GAMES, Game, Move, make_game
+from generator.notation import game_text, rule_text_of, variant_ru
+from generator.paths import ASSETS
 from generator.pdf.typography import ordinal_ru, packs_ru, quoted
-from generator.play import laid_out_at, laid_out_line, line_states
+from generator.play import laid_out_at, laid_out_line
+from generator.replay import replay
 from generator.samples import SampleError, load_sample
 from generator.walkthrough import Phase, phases
 
@@ -51,11 +52,15 @@ class Line:
     deal: int | None
     stock: tuple[int, ...]
     moves: tuple[Move, ...]
-    states: tuple[State, ...]
+    states: tuple[Any, ...]  # the game's positions (each game has its own state type)
 
 
 def line_of(game: Game, deal: int | None, stock: tuple[int, ...], moves: tuple[Move, ...]) -> Line:
-    return Line(deal, stock, moves, tuple(line_states(game, stock, moves)))
+    """``moves`` of ``deal`` replayed; ``ValueError`` if one is illegal (a checked record never has one)."""
+    replayed = replay(game, game.initial_state(stock), moves)
+    if not replayed.ok:
+        raise ValueError(f"deal {deal}: move {replayed.illegal_at} is illegal: {replayed.reason}")
+    return Line(deal, stock, moves, replayed.states)
 
 
 @dataclass(frozen=True)
@@ -118,13 +123,13 @@ class Chapter:
 
 def chapter_title(game_id: str) -> str:
     """The chapter heading: the rule text's title line; «Деревенский пасьянс» has none, so its game title."""
-    first = rule_text(game_id).splitlines()[0].strip()
+    first = rule_text_of(game_id).splitlines()[0].strip()
     return first if first.startswith("Пасьянс «") else GAMES[game_id].title
 
 
 def rule_paragraphs(game_id: str) -> list[str]:
     """The rule text without its title line, one string per paragraph, characters untouched."""
-    lines = rule_text(game_id).splitlines()
+    lines = rule_text_of(game_id).splitlines()
     if chapter_title(game_id) == lines[0].strip():
         lines = lines[1:]
     return [line for line in lines if line.strip()]
