@@ -104,15 +104,14 @@ def _context() -> BaseContext:
 class WorkerPool(ProcessPoolExecutor):
     """``jobs`` worker processes that stop when asked (see the module's docstring).
 
-    Use it from the thread that made it: on Linux a worker is bound to the life of the thread that
-    started it, and only the main thread's workers are (any thread's still watch the parent process).
+    Make and use it in one thread. Linux ends a worker when the *thread* that started it ends, so only
+    a pool made in the main thread asks for that; one made in another thread relies on the parent watch.
     """
 
     def __init__(self, jobs: int) -> None:
         die_with_parent = threading.current_thread() is threading.main_thread()
         super().__init__(max_workers=jobs, mp_context=_context(), initializer=_start_worker,
                          initargs=(os.getpid(), die_with_parent))
-        self.jobs = jobs
         _live_pools.add(self)
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
@@ -157,9 +156,10 @@ def in_order(fn: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, executo
 
     On ``executor`` when one is given (it stays open: it is the caller's; ``jobs`` then says how many
     it runs at once); else in this process, lazily, when ``jobs`` is 1; else on a ``WorkerPool`` of
-    ``jobs``, stopped when this generator ends. ``ahead`` bounds the calls submitted and not yet
-    yielded (``None``: all at once), so a consumer that stops early wastes little. ``fn`` and the
-    items must pickle for a process pool (a module-level function, ``functools.partial`` of one).
+    ``jobs``, shut down when this generator ends (its workers killed if it ends early). ``ahead``
+    bounds the calls submitted and not yet yielded (``None``: all at once), so a consumer that stops
+    early wastes little. ``fn`` and the items must pickle for a process pool (a module-level function,
+    or a ``functools.partial`` of one).
     """
     if executor is None and jobs <= 1:
         for item in items:
