@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 
 from generator.deals import MAX_DEAL, stock_indices
-from generator.games import Game, Move, make_game
+from generator.games import Game, Move, Result, make_game
 from generator.pool import in_order
 from generator.solver import Budget, solve
 
@@ -25,7 +25,7 @@ from generator.solver import Budget, solve
 SCAN_FACTOR = 50
 
 MODES = ("all", "winnable", "unwinnable")
-KEEP = {"winnable": "won", "unwinnable": "lost"}
+KEEP = {"winnable": Result.WON, "unwinnable": Result.LOST}
 
 
 class SelectionError(ValueError):
@@ -37,7 +37,7 @@ class Outcome:
     """What the answer key needs of one deal: its verdict and, when won, the moves (nothing else is kept)."""
 
     deal: int
-    result: str | None  # won / lost / unknown; None when nothing was solved (no answers, no selection)
+    result: Result | None  # None when nothing was solved (no answers, no selection)
     moves: tuple[Move, ...] = ()
 
 
@@ -51,7 +51,7 @@ def solve_deal(spec: str, deal: int, positions: int) -> Outcome:
     line keeps its moves."""
     game = _game(spec)
     solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=positions))
-    moves = tuple(solution.moves) if solution.result == "won" else ()
+    moves = tuple(solution.moves) if solution.result is Result.WON else ()
     return Outcome(deal, solution.result, moves)
 
 
@@ -76,7 +76,7 @@ class Selection:
     positions: int  # the solver's limit per deal
     scanned: int = 0
     last: int = 0
-    results: Counter[str] = field(default_factory=Counter)
+    results: Counter[Result] = field(default_factory=Counter)
     kept: list[Outcome] = field(default_factory=list)
 
     @property
@@ -105,7 +105,7 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
             selection.last = outcome.deal
             if outcome.result:
                 selection.results[outcome.result] += 1
-            if keep is None or outcome.result == keep:
+            if keep is None or outcome.result is keep:
                 selection.kept.append(outcome)
                 if on_progress:
                     on_progress(selection)
@@ -119,7 +119,7 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
             source.close()
     if len(selection.kept) < selection.count:
         wanted = {"winnable": "winnable", "unwinnable": "proved unwinnable"}.get(selection.mode, "")
-        counts = ", ".join(f"{selection.results[r]} {r}" for r in ("won", "lost", "unknown") if selection.results[r])
+        counts = ", ".join(f"{selection.results[r]} {r}" for r in Result if selection.results[r])
         raise SelectionError(
             f"only {len(selection.kept)} of {selection.count} {wanted} deals found among the "
             f"{selection.scanned} deal numbers {selection.first}..{selection.last} ({counts}; at most "
