@@ -13,6 +13,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.commands.books import paper_name
 from generator.commands.common import add_game_arguments, deal_number, game_from
@@ -20,6 +21,9 @@ from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
 from generator.progress import Progress
+
+if TYPE_CHECKING:  # the solver layer loads late, when a command needs it
+    from generator.selection import Selection
 
 #: The most deals one sheet file may hold: a two-pack deal is a page, its answer another.
 MAX_SHEET_DEALS = 500
@@ -155,14 +159,15 @@ def _output(args: argparse.Namespace, default: Path) -> Path:
 class DealsProgress(Progress):
     """The sheets' progress: deals kept of those wanted, how many numbers were looked at, and where."""
 
-    def __call__(self, selection) -> None:
+    def __call__(self, selection: Selection) -> None:
         scanned = f"  {selection.scanned} scanned" if selection.mode != "all" else ""
         self.update(len(selection.kept), f"{scanned.strip()}  at №{selection.last}".strip())
 
 
 def cmd_deals(args: argparse.Namespace) -> int:
-    from generator.pdf.practice import SelectionError, build_sheets
+    from generator.pdf.practice import build_sheets
     from generator.safeio import atomic_output
+    from generator.selection import SelectionError
 
     game = game_from(args)
     mode = "winnable" if args.winnable else "unwinnable" if args.unwinnable else "all"

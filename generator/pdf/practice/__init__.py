@@ -13,17 +13,18 @@ in, and — later — whether the deal comes out and how. So:
   («выходит», «не выходит», «не решено за отведённое время» — never a guess,
   as the solver answers), the whole winning line in the book's Russian
   notation, grouped by phase, and the final position.
-- **Selection** (:mod:`.selection`). ``winnable`` keeps only the deals the
-  solver wins, ``unwinnable`` only the proved losses; the deal numbers passed
-  over are counted and the first page says how many (a form XObject drawn on
-  page one and defined when the count is known, at the end).
+- **Selection** (``generator.selection``, in the solver layer). ``winnable``
+  keeps only the deals the solver wins, ``unwinnable`` only the proved losses;
+  the deal numbers passed over are counted and the first page says how many (a
+  form XObject drawn on page one and defined when the count is known, at the
+  end).
 
 Data, then story, then build: each page's data (:mod:`.model`) is computed
 through the engine when its chunk of the story is made, then set. Memory stays
 flat however many deals: the story is a lazy list fed by a generator, so the
 solver runs deal by deal as the pages are laid out, and nothing but each deal's
-moves (a few kilobytes) is kept for the answer key. Solving can run in a small
-process pool (results still come in deal order).
+moves (a few kilobytes) is kept for the answer key. Solving can run on the
+project's worker pool (results still come in deal order).
 
 The same arguments give the same bytes on any machine. The solver's limit per
 deal is a number of positions searched, not seconds (``Budget(seconds=None,
@@ -47,10 +48,10 @@ from generator.pdf.paper import sheet_page
 from generator.pdf.practice.answers import answer_flowables, answers_intro, positions_ru
 from generator.pdf.practice.deal import DealSheet, choose_layout
 from generator.pdf.practice.model import answer, deal_page
-from generator.pdf.practice.selection import KEEP, Selection, SelectionError, select
 from generator.pdf.styles import sheet_styles
 from generator.pdf.templates import CompactCanvas, SheetsDoc
 from generator.pdf.typography import number_ru, plural_ru, typeset
+from generator.selection import KEEP, MODES, Selection, SelectionError, select
 
 __all__ = ["MODES", "POSITIONS", "Selection", "SelectionError", "build_sheets", "build_sheets_bytes"]
 
@@ -58,7 +59,6 @@ __all__ = ["MODES", "POSITIONS", "Selection", "SelectionError", "build_sheets", 
 #: ``pasyans deals --help``). Positions, not seconds, so that the sheets are the same on any machine.
 POSITIONS = 100_000
 
-MODES = ("all", "winnable", "unwinnable")
 SUMMARY_FORM = "pasyans-selection"
 #: Between two deals on one page: a dashed line to cut it in two.
 SEPARATOR = 7 * mm

@@ -16,9 +16,9 @@ from generator.pdf.flowables import Heading
 from generator.pdf.moves import LineCells, MoveColumns
 from generator.pdf.paper import SheetPage
 from generator.pdf.practice.model import Answer
-from generator.pdf.practice.selection import Selection
 from generator.pdf.styles import SheetStyles
 from generator.pdf.typography import NBSP, number_ru, plural_ru, typeset
+from generator.selection import Selection
 
 
 def positions_ru(n: int) -> str:

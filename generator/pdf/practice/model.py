@@ -13,9 +13,9 @@ from generator.deals import stock_indices
 from generator.figures import figure_of
 from generator.figures.base import Figure
 from generator.games import Game, Move, Result
-from generator.pdf.practice.selection import Outcome
 from generator.play import Opening, opening, play_out
 from generator.replay import final_state
+from generator.selection import Outcome
 from generator.walkthrough import Phase, phases
 
 

@@ -1,31 +1,35 @@
-"""Which deals the sheets hold: each solved within a bound in positions, in deal order, a few in parallel.
+"""Which deals the practice sheets show: each deal solved within a number of positions, and the selection.
 
-Moving to the solver layer (``generator/selection.py``, the ``pool`` branch); kept here verbatim until then.
+``winnable`` keeps only the deals the solver wins, ``unwinnable`` only the proved losses, ``all`` every
+deal; the deal numbers passed over are counted for the sheets' first page. The solver's limit per deal
+is a number of positions searched, not seconds (``Budget(seconds=None, nodes=N)``): a search so bounded
+takes the same path every time, so a verdict cannot change with the machine's speed, its load or
+``jobs``. The deals are solved in order, lazily (the sheets are laid out as they come), a few ahead
+on the project's pool (``generator.pool``) or any ``concurrent.futures.Executor``.
 """
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 
 from generator.deals import MAX_DEAL, stock_indices
 from generator.games import Game, Move, Result, make_game
+from generator.pool import in_order
 from generator.solver import Budget, solve
 
 #: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
 SCAN_FACTOR = 50
 
+MODES = ("all", "winnable", "unwinnable")
 KEEP = {"winnable": Result.WON, "unwinnable": Result.LOST}
 
 
 class SelectionError(ValueError):
     """Not enough deals of the kind asked for within the scan limit."""
-
-
-# --- solving and selection ----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -51,26 +55,15 @@ def solve_deal(spec: str, deal: int, positions: int) -> Outcome:
     return Outcome(deal, solution.result, moves)
 
 
-def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 1) -> Iterator[Outcome]:
-    """Outcomes of ``deals`` in their order; with ``jobs`` > 1 a few deals ahead are solved in parallel.
+def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 1,
+                   executor: Executor | None = None) -> Iterator[Outcome]:
+    """Outcomes of ``deals`` in their order; with ``jobs`` > 1 (or an ``executor``) a few deals ahead are solved
+    in parallel, on the project's pool by default (``generator.pool.in_order``).
 
-    Only about two deals per process are in flight, so stopping early (enough deals found) wastes little.
+    Only about two deals per worker are in flight, so stopping early (enough deals found) wastes little.
     """
-    if jobs <= 1:
-        for deal in deals:
-            yield solve_deal(spec, deal, positions)
-        return
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    pending: deque[Future[Outcome]] = deque()
-    try:
-        for deal in deals:
-            pending.append(pool.submit(solve_deal, spec, deal, positions))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    return in_order(partial(solve_deal, spec, positions=positions), deals, jobs=jobs, executor=executor,
+                    ahead=2 * jobs)
 
 
 @dataclass
@@ -97,12 +90,12 @@ class Selection:
         return min(span, MAX_DEAL - self.first + 1)
 
 
-def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
+def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1, executor: Executor | None = None,
            on_progress: Callable[[Selection], None] | None = None) -> Iterator[Outcome]:
     """The deals for the sheets, in order, updating ``selection`` as it goes; ``SelectionError`` if too few."""
     deals = range(selection.first, selection.first + selection.limit)
     if solve_deals:
-        source: Iterator[Outcome] = solve_in_order(spec, deals, selection.positions, jobs)
+        source: Iterator[Outcome] = solve_in_order(spec, deals, selection.positions, jobs, executor)
     else:
         source = (Outcome(deal, None) for deal in deals)
     keep = KEEP.get(selection.mode)
