@@ -17,11 +17,13 @@ from generator.cards import card_str
 from generator.figures import figure_of
 from generator.games import Game
 from generator.pdf.figure import FigureFlowable
-from generator.pdf.flowables import Heading
+from generator.pdf.flowables import Heading, entry_flowables
+from generator.pdf.moves import line_width
 from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.model import Chapter, Line, Reading, Walkthrough
 from generator.pdf.rulebook.odds import odds_section
-from generator.pdf.typography import NBSP, quoted, typeset
+from generator.pdf.typography import NBSP, typeset
+from generator.walkthrough import Entry
 
 #: A figure's share of the text height: a figure never fills a page.
 FIGURE_HEIGHT = 0.5
@@ -42,7 +44,7 @@ def chapter_story(chapter: Chapter, book: Book) -> list[Flowable]:
     story += figure_section(chapter, book)
     story += readings_section(game, chapter.readings, book)
     story += walkthrough_section(game, chapter.walkthrough, book)
-    story += odds_section(game, chapter.odds, book)
+    story += odds_section(game, chapter.odds, book, choiceless=chapter.choiceless)
     return story
 
 
@@ -64,9 +66,27 @@ def readings_section(game: Game, readings: Sequence[Reading], book: Book) -> lis
     s = book.styles
     story: list[Flowable] = [book.section(game, "readings", "Толкование правил")]
     for number, item in enumerate(readings, 1):
-        story.append(Paragraph(typeset(quoted(item.quote), runt=False), s.quote, bulletText=str(number)))
+        story.append(book.quote(item.quote, number))
         story.append(book.para(item.text, s.reading, smart=True))
     return story
+
+
+#: How the walkthrough is set, said once above its moves.
+HOW_TO_READ = ("Ниже записаны все ходы партии. Ходы, где игрок выбирает, набраны жирным. Вынужденные — сдача карт, "
+               "пополнение пустого места, карта, которой некуда больше идти, — набраны серым, а идущие подряд "
+               "собраны в одну строку: сначала номера ходов, затем карты по порядку, откуда и куда они легли. На "
+               "рисунках рамкой обведена карта последнего хода, пунктиром - место, откуда она взята.")
+
+
+def same_order(titles: Sequence[str], deal: int | None) -> str:
+    """The remark that the stacking order is the one an earlier chapter printed; the first says why."""
+    where = (f"в главе «{titles[0]}»" if len(titles) == 1
+             else "в главах " + ", ".join(f"«{t}»" for t in titles[:-1]) + f" и «{titles[-1]}»")
+    text = f"Порядок карт тот же, что для расклада №{deal} {where}"
+    if len(titles) == 1:
+        text += (": номер расклада задаёт один и тот же порядок карт во всех пасьянсах с тем же числом колод, "
+                 "как бы ни назывался пасьянс")
+    return text + "."
 
 
 def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list[Flowable]:
@@ -74,7 +94,9 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
 
     The line is the checked record in ``assets/samples/`` (found by ``python -m generator.samples``):
     nothing is solved at build time, so the build is fast and the same every time. A missing or bad
-    record gives a Russian sentence instead of the walkthrough.
+    record gives a Russian sentence instead of the walkthrough. Each phase's entries are set by
+    :func:`~generator.pdf.flowables.entry_flowables` (choices bold, forced runs condensed), and a figure stands
+    exactly where its caption says, between two entries, even when that leaves the rest of a page white.
     """
     s = book.styles
     if isinstance(walk, str):
@@ -89,26 +111,36 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
         Paragraph(_stock_markup(walk.line.stock), s.moves.clone("stock_order", leftIndent=s.indent, firstLineIndent=0,
                                                                spaceBefore=0.3 * s.leading,
                                                                spaceAfter=0.5 * s.leading)),
+    ]
+    if walk.same_order_as:
+        story.append(book.para(same_order(walk.same_order_as, deal), s.note))
+        story.append(Spacer(1, 0.4 * s.leading))
+    story += [
         book.para("Тот же расклад и его решение программа покажет по команде"),
         Paragraph(typeset(command, hyphens=False, runt=False), s.command),
         Spacer(1, 0.4 * s.leading),
-        book.para("Ниже записаны все ходы партии, и вынужденные тоже (сдача карты из колоды, пополнение пустого "
-                  "места). На рисунках рамкой обведена карта последнего хода, пунктиром - место, откуда она взята.",
-                  smart=True),
+        book.para(HOW_TO_READ, smart=True),
     ]
-    columns = book.move_columns([text for phase in walk.phases for _, text, _ in phase.moves])
+    singles = [entry for phase in walk.phases for entry in phase.entries if entry.first == entry.last]
+    widest = max((line_width(e.text, s.moves.fontSize, bold=e.choice) for e in singles), default=0.0)
+    most = 2 if book.width < 340 else 3
+
+    def stretch(entries: Sequence[Entry]) -> list[Flowable]:
+        return entry_flowables(entries, size=s.moves.fontSize, leading=s.moves.leading, columns=most,
+                               gap=book.move_gap, run_style=s.run, text_width=widest)
+
     for phase in walk.phases:
-        story.append(book.subsection(phase.title))
-        chunk: list[tuple[int, str]] = []
-        for number, text, index in phase.moves:
-            chunk.append((number, text))
-            moment = walk.moments.get(index + 1)
+        if len(walk.phases) > 1:  # a game played in one deal has no phases to name
+            story.append(book.subsection(phase.title))
+        waiting: list[Entry] = []
+        for entry in phase.entries:
+            waiting.append(entry)
+            moment = walk.moments.get(entry.stop)
             if moment is not None:
-                story.append(book.moves(chunk, columns))
-                chunk = []
-                story.append(book.figure(_figure(game, walk.line, index + 1, book), f"После хода {number} — {moment}."))
-        if chunk:
-            story.append(book.moves(chunk, columns))
+                story += stretch(waiting)
+                waiting = []
+                story.append(book.figure(_figure(game, walk.line, moment.at, book), moment.caption, floating=False))
+        story += stretch(waiting)
     return story
 
 
