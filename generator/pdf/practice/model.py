@@ -14,7 +14,7 @@ from generator.figures import figure_of
 from generator.figures.base import Figure
 from generator.games import Game, Move, Result
 from generator.play import Opening, opening, play_out
-from generator.replay import final_state
+from generator.replay import replay
 from generator.selection import Outcome
 from generator.walkthrough import Phase, phases
 
@@ -42,14 +42,14 @@ class Answer:
     deal: int
     result: Result
     played: int  # moves of the won line, redeals not counted
-    phases: tuple[Phase, ...]  # those with moves
+    phases: tuple[Phase, ...]  # those with moves, each cut into printed entries (choices, forced runs)
     final: Figure | None  # the end of the won line, or where a deal that plays itself stops
 
 
-def _end(game: Game, stock: tuple[int, ...], moves: tuple[Move, ...]) -> Figure:
-    """The position at the end of ``moves``, the last card movement marked."""
+def _end(game: Game, final: object, moves: tuple[Move, ...]) -> Figure:
+    """The position ``final`` at the end of ``moves``, the last card movement marked."""
     last = next((m for m in reversed(moves) if not m.is_redeal), None)
-    return figure_of(game, final_state(game, game.initial_state(stock), moves), last_move=last)
+    return figure_of(game, final, last_move=last)
 
 
 def answer(game: Game, outcome: Outcome) -> Answer:
@@ -57,11 +57,13 @@ def answer(game: Game, outcome: Outcome) -> Answer:
     result = outcome.result or Result.UNKNOWN
     stock = tuple(stock_indices(game.id, outcome.deal))
     if result is Result.WON:
-        moves = outcome.moves
-        groups = tuple(group for group in phases(game, moves) if group.moves)
-        return Answer(outcome.deal, result, sum(not m.is_redeal for m in moves), groups, _end(game, stock, moves))
+        moves = tuple(outcome.moves)
+        states = replay(game, game.initial_state(stock), moves).states
+        groups = tuple(group for group in phases(game, moves, states, stock=stock) if group.moves)
+        return Answer(outcome.deal, result, sum(not m.is_redeal for m in moves), groups, _end(game, states[-1], moves))
     if result is Result.LOST and not opening(game, stock).choice:
         # A deal that plays itself (no choice at any step, as in «Кадриль») has one end, shown; a lost
         # deal with choices has none to show: every line ends somewhere else.
-        return Answer(outcome.deal, result, 0, (), _end(game, stock, tuple(play_out(game, stock).moves)))
+        played = play_out(game, stock)
+        return Answer(outcome.deal, result, 0, (), _end(game, played.final, tuple(played.moves)))
     return Answer(outcome.deal, result, 0, (), None)

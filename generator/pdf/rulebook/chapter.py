@@ -25,8 +25,10 @@ from generator.pdf.rulebook.odds import odds_section
 from generator.pdf.typography import NBSP, typeset
 from generator.walkthrough import Entry
 
-#: A figure's share of the text height: a figure never fills a page.
+#: A figure's share of the text height: a figure never fills a page …
 FIGURE_HEIGHT = 0.5
+#: … unless its cards would come out too small to read: then up to this share, leaving room for its caption.
+TALLEST_FIGURE = 0.82
 
 
 def chapter_story(chapter: Chapter, book: Book) -> list[Flowable]:
@@ -150,7 +152,8 @@ def _figure(game: Game, line: Line, index: int, book: Book, *, highlight: bool =
     if last is not None and last.is_redeal:
         last = None
     drawing = figure_of(game, line.states[index], last_move=last)
-    return FigureFlowable(drawing, max_width=book.width, max_height=FIGURE_HEIGHT * book.height)
+    return FigureFlowable(drawing, max_width=book.width, max_height=FIGURE_HEIGHT * book.height,
+                          tallest=TALLEST_FIGURE * book.height)
 
 
 def _stock_markup(stock: Sequence[int]) -> str:
