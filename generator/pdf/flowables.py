@@ -5,6 +5,7 @@ None of them plays or solves anything: each is given what it draws.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -14,7 +15,7 @@ from reportlab.platypus.flowables import Flowable, KeepTogether
 
 from generator.pdf.moves import LineCells, MoveColumns
 from generator.pdf.palette import GREY_HEX, RULE
-from generator.pdf.typography import typeset
+from generator.pdf.typography import NBSP, typeset
 from generator.walkthrough import Entry
 
 
@@ -48,7 +49,9 @@ def _ends_in_hyphen(paragraph: Paragraph) -> bool:
     if lines is None or not lines.lines:
         return False
     last = lines.lines[-1]
-    words = last[1] if lines.kind == 0 else getattr(last, "words", [])
+    # A simple paragraph's lines are (space, words) tuples, a styled one's FragLines; the first part of a split
+    # keeps its lines but is always marked kind 1.
+    words = last[1] if isinstance(last, tuple) else getattr(last, "words", [])
     if not words:
         return False
     word = words[-1]
@@ -67,7 +70,7 @@ class Para(Paragraph):
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         parts: list[Flowable] = super().split(availWidth, availHeight)
         while len(parts) == 2 and isinstance(parts[0], Paragraph) and _ends_in_hyphen(parts[0]):
-            kept = len(parts[0].blPara.lines) - 1
+            kept = len(parts[0].blPara.lines) - 1  # type: ignore[attr-defined]  # set by wrap()
             if kept < 2:
                 return []
             parts = super().split(availWidth, kept * self.style.leading + 1e-6)
@@ -125,6 +128,14 @@ def float_may_pass(flowable: Flowable) -> bool:
     return True
 
 
+_PLACE_NUMBER_RE = re.compile(r"(?<=[а-яё]) (?=\d)")
+
+
+def tie_moves(text: str) -> str:
+    """Moves as a line may break them: never inside «кучка 8» and never before an arrow."""
+    return _PLACE_NUMBER_RE.sub(NBSP, text).replace(" →", NBSP + "→")
+
+
 def entry_flowables(entries: Sequence[Entry], *, size: float, leading: float, columns: int, gap: float,
                     run_style: ParagraphStyle, text_width: float = 0.0) -> list[Flowable]:
     """A stretch of a walkthrough: each run of forced moves one paragraph across the measure, grey, its numbers
@@ -147,7 +158,7 @@ def entry_flowables(entries: Sequence[Entry], *, size: float, leading: float, co
         flush()
         label = f"<i>{entry.label}:</i> " if entry.label else ""
         story.append(Para(f'<font color="{GREY_HEX}">{entry.numbers}. {label}'
-                          f'{typeset(entry.text, hyphens=False, runt=False)}</font>', run_style))
+                          f'{typeset(tie_moves(entry.text), hyphens=False, runt=False)}</font>', run_style))
     flush()
     return story
 

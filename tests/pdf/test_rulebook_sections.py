@@ -28,6 +28,7 @@ from generator.pdf import rulebook
 from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
 from generator.pdf.paper import book_page
 from generator.pdf.rulebook import model
+from generator.pdf.rulebook import walk as walk_model
 from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.odds import NO_PEEK, THOUGHTFUL, odds_section
 from generator.pdf.styles import book_styles
@@ -36,7 +37,6 @@ from generator.play import laid_out_at, laid_out_line
 from generator.record import from_json, to_json
 from generator.replay import replay
 from generator.solver import Budget, solve
-from generator.walkthrough import phases
 from tests.pdf.test_rulebook import TOOLS, body_text, chapter_spans, run, squash, verbatim
 
 ROOT = Path(__file__).parents[2]
@@ -176,6 +176,8 @@ def test_each_chapter_has_its_figure_with_a_caption_naming_the_deal(chapters: di
 @needs_tools
 @pytest.mark.parametrize("game_id", SAMPLE_GAMES)
 def test_each_walkthrough_lists_every_move_by_phase_with_figures(chapters: dict[str, str], game_id: str) -> None:
+    """Every move is printed, in order: a choice as «N. move», a run of forced moves condensed as «a–b. …»; each
+    phase under its title when the line has more than one; the figures' captions between them."""
     game = make_game(game_id)
     record = samples.load_sample(game_id)
     chapter = chapters[game_id]
@@ -185,19 +187,25 @@ def test_each_walkthrough_lists_every_move_by_phase_with_figures(chapters: dict[
     # The stock, top card first, for dealing by hand.
     first_cards = " ".join(card_str(card) for card in record.stock[:10])
     assert first_cards in walk
-    groups = phases(game, record.moves)
+    sample = model.walkthrough(game, model.sample_line(game))
+    assert isinstance(sample, model.Walkthrough)
     position = 0
-    for phase in groups:
-        position = walk.index(phase.title, position)
-        for number, text, _ in phase.moves:
-            found = walk.find(f"{number}. {text}", position)
-            assert found >= 0, f"{game_id}: move {number}. {text} missing or out of order"
-    last = groups[-1].moves[-1][0]
+    for phase in sample.phases:
+        if len(sample.phases) > 1:
+            position = walk.index(phase.title, position)
+        else:
+            assert phase.title not in walk  # a game of one deal names no phase
+        for entry in phase.entries:
+            label = f"{entry.label}: " if entry.label else ""
+            found = walk.find(f"{entry.numbers}. {label}{entry.text}", position)
+            assert found >= 0, f"{game_id}: {entry.numbers}. {entry.text[:60]} missing or out of order"
+            position = found
+    last = sample.phases[-1].entries[-1].last
     assert verbatim(f"После хода {last} — пасьянс вышел").search(walk)
     captions = re.findall(r"После хода \d+ —", walk)
-    assert 1 <= len(captions) <= model.MAX_WALKTHROUGH_FIGURES
+    assert 1 <= len(captions) <= walk_model.MAX_WALKTHROUGH_FIGURES
     redeals = sum(move.is_redeal for move in record.moves)
-    assert len(re.findall(r"перед \S+ пересдачей", walk)) == min(redeals, model.MAX_WALKTHROUGH_FIGURES - 1)
+    assert len(re.findall(r"перед \S+ пересдачей", walk)) == min(redeals, walk_model.MAX_WALKTHROUGH_FIGURES - 1)
 
 
 @needs_tools

@@ -39,6 +39,17 @@ def preface(games: int) -> str:
     )
 
 
+#: What holds in every game of the book, as the contract's common ground says it (RULES.md): said once here, so
+#: no chapter need repeat it.
+COMMON_GROUND = (
+    "Все карты на столе лежат лицом вверх; колода лежит рубашкой вверх, и порядок её карт игроку неизвестен. "
+    "Карта, положенная на основание, оттуда уже не возвращается: её не берут ни обратно в игру, ни на другое "
+    "основание. Места оснований занимаются в порядке прихода открывающих их карт — как именно, сказано в "
+    "толковании каждого пасьянса. В пасьянсах на две колоды каждая карта есть дважды, и две одинаковые карты "
+    "ничем не различаются."
+)
+
+
 def front_matter(book: Book) -> list[Flowable]:
     s = book.styles
     return [
@@ -50,6 +61,8 @@ def front_matter(book: Book) -> list[Flowable]:
         CondPageBreak(6 * s.leading),
         Heading("О книге", s.section, key="preface", level=0, outline="О книге"),
         book.para(preface(len(GAME_IDS)), smart=True),
+        Heading("Общее для всех пасьянсов", s.section, key="common", level=0, outline="Общее для всех пасьянсов"),
+        book.para(COMMON_GROUND, smart=True),
     ]
 
 

@@ -20,8 +20,9 @@ from generator.pdf.figure import FigureFlowable
 from generator.pdf.flowables import Heading, entry_flowables
 from generator.pdf.moves import line_width
 from generator.pdf.rulebook.book import Book
-from generator.pdf.rulebook.model import Chapter, Line, Reading, Walkthrough
+from generator.pdf.rulebook.model import Chapter, Reading
 from generator.pdf.rulebook.odds import odds_section
+from generator.pdf.rulebook.walk import Line, Walkthrough
 from generator.pdf.typography import NBSP, typeset
 from generator.walkthrough import Entry
 
