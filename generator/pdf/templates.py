@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
@@ -89,6 +89,19 @@ class Contents(IndexingFlowable):
         if kind == "TOCEntry":
             level, text, page, key = stuff
             self._entries.append((level, text, page, key))
+
+    def expect(self, story: Sequence[Flowable]) -> None:
+        """Take the rows from the story's headings before the first pass (their page numbers are not known yet):
+        that pass then sets the contents at their full height, every page after them already where it will stay,
+        and the second pass, with the numbers, is the last. Without this, the empty contents of the first pass
+        pull the next heading onto their page and a third pass is needed."""
+        def headings(flowables: Sequence[Flowable]) -> Iterator[Heading]:
+            for flowable in flowables:
+                if isinstance(flowable, Heading):
+                    yield flowable
+                yield from headings(getattr(flowable, "_content", None) or [])
+
+        self._entries = [(h.level, h.toc, 0, h.key) for h in headings(story) if h.toc is not None]
 
     def beforeBuild(self) -> None:
         self._last, self._entries = self._entries, []

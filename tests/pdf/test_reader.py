@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 import generator.pdf.figure as figure_module
 import generator.pdf.practice.deal as deal_module
@@ -159,6 +160,12 @@ def _entry(unknown: int, budget: float = 2.0) -> dict[str, Any]:
             "no_peek": {**rate, "unknown": 0}}
 
 
+def _flat(flowables: list[Any]) -> Iterator[Any]:
+    for flowable in flowables:
+        yield flowable
+        yield from _flat(getattr(flowable, "_content", []))
+
+
 def _texts(flowables: list[Any]) -> str:
     out = []
     for flowable in flowables:
@@ -181,6 +188,24 @@ def test_each_odds_table_has_its_own_note_and_none_when_nothing_is_unknown() -> 
     text = _texts(odds_section(game, model.odds(game, stats), book))
     assert text.count("Для ") == 1 and "Для 1 расклада" in text and "за 0,5 секунды" in text
     assert unknown_note(_entry(0)) is None
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_odds_tables_columns_keep_apart(paper: str) -> None:
+    """Every cell of a right-aligned column («Выходит», «95-процентный интервал», «Раскладов») fits on one line
+    with an em to spare, so no header runs into the one before it (the cells have no padding)."""
+    page = book_page(paper)
+    book = Book(page, book_styles(page.body, page.leading))
+    game = make_game("quadrille")
+    stats = {"games": {"quadrille": _entry(66), "quadrille:queens_first": _entry(0)}}
+    tables = [f for f in _flat(odds_section(game, model.odds(game, stats), book)) if hasattr(f, "_cellvalues")]
+    assert tables
+    for table in tables:
+        for row in table._cellvalues:
+            for cell, width in list(zip(row, table._colWidths, strict=True))[1:]:
+                style = cell.style
+                text = stringWidth(plain(cell.text), style.fontName, style.fontSize)
+                assert text + style.fontSize <= width, (paper, plain(cell.text), text, width)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -223,6 +248,17 @@ def test_no_line_of_the_book_starts_with_a_scrap_of_a_broken_word(book: tuple[st
         if re.search(r"[А-Яа-яЁё]-$", before) and re.match(r"[а-яё]", after):
             scrap = re.match(r"[а-яё]+", after)
             assert scrap and len(scrap.group(0)) >= 4, (paper, before[-20:], after[:20])
+
+
+def test_no_line_breaks_a_move_apart(book: tuple[str, Path]) -> None:
+    """A move, in a walkthrough or a figure's caption, never breaks between a place and its number («основание /
+    8») or before its arrow."""
+    paper, pdf = book
+    lines = [line.strip() for line in run("pdftotext", pdf, "-").splitlines() if line.strip()]
+    place = r"(кучк[аи]|основани[ея]|ряд|дам[аы]|пирамид[аы]|ход[а]?)"
+    for before, after in itertools.pairwise(lines):
+        assert not after.startswith("→"), (paper, before[-30:], after[:30])
+        assert not (re.search(place + "$", before) and re.match(r"\d", after)), (paper, before[-30:], after[:30])
 
 
 def test_no_word_is_broken_across_two_pages(book: tuple[str, Path]) -> None:
@@ -331,3 +367,24 @@ def test_the_answer_key_condenses_forced_runs() -> None:
     path.write_bytes(buffer.getvalue())
     text = squash(run("pdftotext", path, "-"))
     assert "1–8. Раздача: " in text and "жирным" in text
+
+
+# --- the build -------------------------------------------------------------------------------------------------
+
+
+def test_the_book_is_laid_out_in_two_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The contents know their rows before the first pass, so the second pass, which prints their page numbers,
+    is the last (an empty first contents pulled «О книге» onto their page and cost a third pass, a third of the
+    build)."""
+    from generator.pdf.templates import BookDoc
+
+    passes: list[int] = []
+    original = BookDoc.multiBuild
+
+    def counted(self: BookDoc, *args: Any, **kwargs: Any) -> int:
+        passes.append(original(self, *args, **kwargs))
+        return passes[-1]
+
+    monkeypatch.setattr(BookDoc, "multiBuild", counted)
+    rulebook.build_rulebook("A5")
+    assert passes == [2]

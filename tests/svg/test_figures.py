@@ -553,3 +553,18 @@ def test_the_label_check_sees_an_overlap() -> None:
     crowded = dataclasses.replace(figure, labels=(*figure.labels, Label("Колода: 9", card.x + 0.5, card.y + 0.5)))
     with pytest.raises(AssertionError):
         _assert_labels_clear(crowded)
+
+
+def test_every_place_of_quadrille_says_whose_queen_five_or_six_goes_there() -> None:
+    """«Кадриль»'s empty table already says where each suit's queen, five and six are laid: a label right above
+    each of its twelve places names the card that starts it."""
+    game = make_game("quadrille")
+    figure = figure_of(game, game.initial_state(stock_indices("quadrille", 1)))
+    first = {"queen": "Д", "five": "5", "six": "6"}
+    places = [slot for slot in figure.slots if slot.place.partition(":")[0] in first]
+    assert len(places) == 12
+    for slot in places:
+        kind, _, suit = slot.place.partition(":")
+        above = [label for label in figure.labels
+                 if slot.x <= label.x <= slot.x + slot.w and slot.y - 0.3 <= label.y <= slot.y]
+        assert [label.text for label in above] == [first[kind] + suit], (slot.place, above)

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from generator.games import Game
 from generator.pdf.figure import label_width
-from generator.pdf.flowables import Float, Heading, Para
+from generator.pdf.flowables import Float, Heading, Para, tie_moves
 from generator.pdf.moves import MoveColumns, ParagraphCells
 from generator.pdf.palette import GREY
 from generator.pdf.paper import BookPage
@@ -75,7 +75,8 @@ class Book:
         return Paragraph(typeset(title, hyphens=False, runt=False), self.styles.subsection)
 
     def caption(self, text: str) -> Paragraph:
-        return Paragraph(typeset(smarten(text), hyphens=False), self.styles.caption)
+        """A figure's caption; a move it names («Т♠ кучка 1 → основание 8») breaks as a walkthrough's does."""
+        return Paragraph(typeset(tie_moves(smarten(text)), hyphens=False), self.styles.caption)
 
     def figure(self, drawing: Flowable, caption: str, *, floating: bool = True) -> Flowable:
         """A figure (any vector flowable: a Drawing, or one that draws cards with ``card_art``), centred, and

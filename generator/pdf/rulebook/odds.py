@@ -75,7 +75,7 @@ def odds_table(data: dict[str, Any], book: Book, title: str | None = None) -> Fl
         rows.append([Paragraph(label, s.cell), Paragraph(_rate(rate), s.cell_right),
                      Paragraph(_interval(rate), s.cell_right), Paragraph(number_ru(data["deals"]), s.cell_right)])
     width = book.width
-    return grid(rows, [0.37 * width, 0.17 * width, 0.27 * width, 0.19 * width], [
+    return grid(rows, [0.33 * width, 0.16 * width, 0.32 * width, 0.19 * width], [
         ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
         ("TOPPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
