@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from generator.deals import stock_indices
-from generator.games import all_specs, make_game
+from generator.games import Result, all_specs, make_game
 from generator.games.quadrille import comes_out
 from generator.stats import ProgressBar, measure, save_stats, summarise, timing
 
@@ -95,9 +95,9 @@ def measure_row(spec: str, deals: int, budget: float, jobs: int, save: bool) -> 
         save_stats(spec, summarise(spec, 1, results, budget))
     times = timing(results)
     n = len(results)
-    unknown = sum(r.thoughtful == "unknown" for r in results)
-    won = sum(r.thoughtful == "won" for r in results)
-    no_peek = sum(r.no_peek == "won" for r in results)
+    unknown = sum(r.thoughtful is Result.UNKNOWN for r in results)
+    won = sum(r.thoughtful is Result.WON for r in results)
+    no_peek = sum(r.no_peek is Result.WON for r in results)
     nodes = sum(r.nodes for r in results)
     solver_seconds = sum(r.seconds for r in results)
     slowest = max(r.seconds for r in results) * 1000
