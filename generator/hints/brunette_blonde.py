@@ -64,7 +64,8 @@ def _greedy_lost(up: list[int], cells: list[int], bag: list[int], waste: bytes) 
 class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
     game: BrunetteBlonde
 
-    #: Positions of the solver's first restart attempt (later ones follow Luby's sequence).
+    #: Failures (positions searched to the end without a win) of the solver's first restart
+    #: attempt; later ones follow Luby's sequence.
     restart_unit = 100
 
     def restarts(self) -> Restarts[BrunetteBlondeState] | None:

@@ -89,7 +89,8 @@ class PhalanxHints(SearchHints[PhalanxState]):
     #: restarts may keep what they searched to the end.
     acyclic = True
 
-    #: Positions of the first restart attempt (later ones follow Luby's sequence).
+    #: Failures (positions searched to the end without a win) of the first restart attempt;
+    #: later ones follow Luby's sequence.
     restart_unit = 200
 
     def restarts(self) -> Restarts[PhalanxState]:
