@@ -17,6 +17,7 @@ from generator.games.phalanx import (
     PhalanxState,
 )
 from generator.hints.base import Restarts, SearchHints
+from generator.hints.phalanx_relaxed import relaxed_pile_empties
 
 
 class PhalanxHints(SearchHints[PhalanxState]):
@@ -133,98 +134,22 @@ class PhalanxHints(SearchHints[PhalanxState]):
     def dead_end(self, state: PhalanxState) -> bool:
         """True only when the position provably cannot be won (phase two only).
 
-        Stock out: the greedy play-out decides (confluence). Otherwise, for each pile card Z
-        with d >= 1 cards above it: Z must come to the top of the pile some time. Say that first
-        happens after j more stock cards are turned. In that time every play takes one card off
-        the pile above Z and every push adds one, so plays = d + pushes, and every turned card
-        goes up or is pushed, so cards put up = plays + (j - pushes) = d + j. Those cards can
-        only come from H_j = the pyramid, the pile above Z and the next j stock cards (Z and
-        the cards below it stay buried), so d + j <= CU(H_j), the most cards of H_j that the
-        foundations could take in order. For j = 0 the exact figure is known: with no turn,
-        the plays form one closure (confluence), so Z can come up at once only if the greedy
-        play-out empties at least d pile cards. If no j qualifies, Z never comes free: lost.
+        Stock out: the greedy play-out decides (confluence). Otherwise: the eager line of a
+        relaxed game, in which pushed cards stay in reach, never empties the pile; proved in
+        ``generator.hints.phalanx_relaxed``. (It replaced a counting test, which asked, for each
+        pile card Z with d cards above it, for some j with d + j at most the most cards the
+        foundations could take from the pyramid, the pile above Z and the next j stock cards.
+        The relaxation implies it: when its eager line empties the pile, Z shows after some j
+        turns with d + j cards up, all from those; and on deals 1..300 and the hard ones it
+        never cut a position the relaxation left, at twice the relaxation's cost.)
         """
         if state.phase != PHASE_TWO or self.game.refill_pending(state):
             return False
-        offset = OFFSET[state.base]
         heights = _heights(state)  # suit s: heights[2s], heights[2s + 1]; a foundation's next card has offset = height
-        waste = state.waste
-        pool = [card for card in state.pyramid if card >= 0]
         if state.dealt == CARDS:
-            plays = _play_out(heights, offset, pool, waste)
-            return plays < len(pool) + len(waste)
-        n = len(waste)
-        if n < 2:
-            return False
-        free_now = _play_out(heights, offset, pool, waste)  # pile cards that can come off without a turn
-        deepest = n - 1 - free_now  # cards waste[0 : deepest] cannot come up before a turn
-        if deepest <= 0:
-            return False
-        stock = state.stock[state.dealt :]
-        rest = len(stock)
-        low = heights[0::2]
-        high = heights[1::2]
-        # Card counts by suit * 13 + offset: ``counts`` for the pyramid and the pile above Z,
-        # ``in_stock`` for the whole stock. For a set of cards, ``ones[s]`` / ``twos[s]`` are the
-        # bit masks of the offsets of suit s held at least once / twice.
-        counts = [0] * 52
-        for card in pool:
-            counts[SUIT[card] * 13 + offset[card]] += 1
-        for card in waste[deepest:]:
-            counts[SUIT[card] * 13 + offset[card]] += 1
-        in_stock = [0] * 52
-        stock_keys = [SUIT[card] * 13 + offset[card] for card in stock]
-        for key in stock_keys:
-            in_stock[key] += 1
-        base_masks = _masks(counts)  # H_0: the pyramid and the pile above Z
-        every_masks = _masks([a + b for a, b in zip(counts, in_stock, strict=True)])  # H_0 and the whole stock
-        base_values = [_most_up(low[s], high[s], *base_masks[s]) for s in range(4)]
-        every_values = [_most_up(low[s], high[s], *every_masks[s]) for s in range(4)]
-        witness = 0  # the j that showed the card above Z can come up, and H_j's masks, values, extra counts
-        w_masks: list[list[int]] = []
-        w_values: list[int] = []
-        w_added: list[int] = []
-        for z in range(deepest - 1, -1, -1):
-            d = n - 1 - z
-            # the j that served the card above often serves this one too (Z itself may go up)
-            found = bool(witness) and sum(w_values) - witness >= d
-            reach = min(sum(every_values) - d, rest)  # a j beyond this cannot satisfy d + j <= CU(H_j)
-            if not found and reach >= 1:
-                masks = [list(m) for m in base_masks]
-                values = list(base_values)
-                total = sum(values)
-                added = [0] * 52
-                for j in range(1, reach + 1):
-                    key = stock_keys[j - 1]
-                    added[key] += 1
-                    c = counts[key] + added[key]
-                    if c > 2:
-                        continue
-                    s, k = divmod(key, 13)
-                    masks[s][c - 1] |= 1 << k
-                    value = _most_up(low[s], high[s], *masks[s])
-                    total += value - values[s]
-                    values[s] = value
-                    if total - j >= d:
-                        found = True
-                        witness, w_masks, w_values, w_added = j, masks, values, added
-                        break
-            if not found:
-                return True
-            # one card deeper: Z joins the cards above
-            card = waste[z]
-            key = SUIT[card] * 13 + offset[card]
-            s, k = divmod(key, 13)
-            counts[key] += 1
-            for c, group_masks, group_values in (
-                (counts[key], base_masks, base_values),
-                (counts[key] + in_stock[key], every_masks, every_values),
-                (counts[key] + w_added[key] if witness else 3, w_masks, w_values),
-            ):
-                if c <= 2:
-                    group_masks[s][c - 1] |= 1 << k
-                    group_values[s] = _most_up(low[s], high[s], *group_masks[s])
-        return False
+            pool = [card for card in state.pyramid if card >= 0]
+            return _play_out(heights, OFFSET[state.base], pool, state.waste) < len(pool) + len(state.waste)
+        return not relaxed_pile_empties(state, heights)
 
 
 def _heights(state: PhalanxState) -> list[int]:
@@ -348,43 +273,3 @@ def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], wast
                         next_pile -= 1
                     progress = True
     return plays
-
-
-def _masks(counts: list[int]) -> list[list[int]]:
-    """Per suit, [mask of offsets held at least once, mask of offsets held at least twice]."""
-    masks = []
-    for s in range(4):
-        one = two = 0
-        for k in range(13):
-            c = counts[s * 13 + k]
-            if c:
-                one |= 1 << k
-                if c > 1:
-                    two |= 1 << k
-        masks.append([one, two])
-    return masks
-
-
-#: _GAP[m]: the least offset whose bit is clear in the 13-bit mask ``m`` (13 when all are set).
-_GAP = tuple(min(13, ((~m) & (m + 1)).bit_length() - 1) for m in range(1 << 13))
-#: _BELOW[k]: the mask of offsets below k (so that _GAP[mask | _BELOW[k]] looks from offset k on).
-_BELOW = tuple((1 << k) - 1 for k in range(14))
-
-
-def _most_up(a: int, b: int, one: int, two: int) -> int:
-    """An upper bound on how many cards of one suit its two foundations, of heights ``a`` and
-    ``b``, could take from a set of cards: ``one`` / ``two`` have bit k set when the set holds at
-    least one / two cards of offset k. The bound is the sum over offsets of the most copies of
-    that card the foundations can reach: offsets between the two heights are wanted once (by
-    the lower foundation, which gets there only through cards it finds), offsets from the higher
-    height on twice while both foundations can get there, once while only one can."""
-    if a > b:
-        a, b = b, a
-    if b == 13:
-        return _GAP[one | _BELOW[a]] - a if a < 13 else 0
-    low_end = _GAP[one | _BELOW[a]]  # the lower foundation can reach offsets below this
-    one_end = _GAP[one | _BELOW[b]]
-    if low_end < b:  # the lower foundation never reaches b: only the higher one goes on
-        return (low_end - a) + (one_end - b)
-    two_end = _GAP[two | _BELOW[b]]
-    return (b - a) + 2 * (two_end - b) + (one_end - two_end)
