@@ -17,7 +17,8 @@ from generator.games.phalanx import (
     PhalanxState,
 )
 from generator.hints.base import Restarts, SearchHints
-from generator.hints.phalanx_relaxed import relaxed_pile_empties
+from generator.hints.phalanx_relaxed import CODE, relaxed_pile_empties
+from generator.players import Player
 
 
 class PhalanxHints(SearchHints[PhalanxState]):
@@ -44,6 +45,51 @@ class PhalanxHints(SearchHints[PhalanxState]):
     #: node instead of once per generated child, about 2.5 times less work.
     dead_end_in_safe_move = False  # generator.solver calls dead_end itself, after its table check
 
+    def __init__(self, game: Phalanx, player: Player[PhalanxState]) -> None:
+        super().__init__(game, player)
+        #: The moves ``safe_move`` gives along the last line it found to win (the eager or the
+        #: lazy one), by position. The solver then follows that line move by move, and from every
+        #: position on it the same line (its rest) wins, so ``safe_move`` answers from here
+        #: instead of playing the line out again at each step (which made a won deal cost the
+        #: square of its length).
+        self._winning_line: dict[PhalanxState, Move] = {}
+        #: The last position the relaxed game was played from, and its answer: the solver asks
+        #: ``safe_move`` and then ``dead_end`` about the same position, and both need it.
+        self._relaxed: tuple[PhalanxState, bool] | None = None
+
+    def _relaxed_empties(self, state: PhalanxState, heights: list[int]) -> bool:
+        """``relaxed_pile_empties`` of ``state``, computed once for two questions in a row."""
+        last = self._relaxed
+        if last is not None and last[0] is state:
+            return last[1]
+        empties = relaxed_pile_empties(state, heights)
+        self._relaxed = state, empties
+        return empties
+
+    def _remember_line(self, state: PhalanxState, lazy: bool) -> Move:
+        """Walk the winning line from ``state`` through the engine, keep its moves, and give its first.
+
+        The line is the one ``safe_move`` has just found to win: the lazy one turns the stock
+        while it has cards, the eager one plays what fits first (the first play offered, as
+        ``safe_move`` answers); forced moves are made as they come.
+        """
+        game = self.game
+        line: dict[PhalanxState, Move] = {}
+        here = state
+        while here.dealt < CARDS:
+            moves = game.legal_moves(here)
+            if not moves:
+                break
+            move = moves[0]
+            if here.phase == PHASE_TWO and not game.refill_pending(here):
+                turn = moves[-1]
+                plays = [m for m in moves if m.src != STOCK]
+                move = turn if lazy or not plays else plays[0]
+                line[here] = move
+            here = game.apply(here, move)
+        self._winning_line = line
+        return line[state]
+
     def safe_move(self, state: PhalanxState, moves: list[Move]) -> Move | None:
         """Moves that cannot lose a win (each rule's proof is beside it)."""
         if state.phase != PHASE_TWO or self.game.refill_pending(state):
@@ -59,17 +105,23 @@ class PhalanxHints(SearchHints[PhalanxState]):
             # A lost position stays lost whatever is played: any move is safe. Turning the stock
             # ends the game soonest.
             return moves[-1]
+        known = self._winning_line.get(state)
+        if known is not None:
+            return known  # on the line found to win below
+        heights = _heights(state)
+        if not self._relaxed_empties(state, heights):
+            # Lost (``dead_end`` says so next and cuts it): no line wins, so none is tried.
+            return None
         turn = moves[-1]
-        if _playing_everything_wins(state):
+        if _playing_everything_wins(state, heights):
             # Playing every card that fits before each turn (the careful player's way) wins,
             # checked by playing it out: the first play of it (any: the plays between two turns
             # commute) or the turn when nothing fits starts a winning line.
-            plays = [move for move in moves if move.src != STOCK]
-            return plays[0] if plays else turn
+            return self._remember_line(state, lazy=False)
         if turn.src == STOCK and _turning_everything_wins(state):
             # Turning the whole stock without a play, then playing everything that fits, wins
             # (checked by playing it out): the turn starts a winning line, so it loses no win.
-            return turn
+            return self._remember_line(state, lazy=True)
         if state.waste and turn.src == STOCK and turn.dst >= FOUNDATION and self._turn_is_safe(state, turn.card):
             return turn
         return None
@@ -149,7 +201,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         if state.dealt == CARDS:
             pool = [card for card in state.pyramid if card >= 0]
             return _play_out(heights, OFFSET[state.base], pool, state.waste) < len(pool) + len(state.waste)
-        return not relaxed_pile_empties(state, heights)
+        return not self._relaxed_empties(state, heights)
 
 
 def _heights(state: PhalanxState) -> list[int]:
@@ -166,63 +218,82 @@ def _heights(state: PhalanxState) -> list[int]:
     return heights
 
 
-def _playing_everything_wins(state: PhalanxState) -> bool:
+def _show(card: int, h: list[int], todo: list[int]) -> None:
+    """``card`` (a code) has come into reach: the slots of its suit waiting for it go on ``todo``."""
+    slot = (card // 13) << 1
+    k = card % 13
+    if h[slot] == k:
+        todo.append(slot)
+    if h[slot + 1] == k:
+        todo.append(slot + 1)
+
+
+def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = None) -> bool:
     """Whether this line wins: play every card that fits (each play brings in the next pile card,
     or the next stock card when the pile is empty), turn the next stock card only when nothing
-    fits, and so on to the end."""
-    offset = OFFSET[state.base]
-    heights = _heights(state)
-    have = [0] * 52  # the pyramid and the top of the pile, by suit * 13 + offset
-    pool = 0
+    fits, and so on to the end.
+
+    The plays are driven by events, as in ``phalanx_relaxed``: a slot is looked at again only
+    when its height changed or a card of its suit came into reach; after a push nothing new fits.
+    """
+    code = CODE[state.base]
+    h = list(_heights(state) if heights is None else heights)
+    reach = [0] * 52  # the pyramid and the top of the pile, by code
+    left = 0  # cards not up yet
     for card in state.pyramid:
         if card >= 0:
-            have[SUIT[card] * 13 + offset[card]] += 1
-            pool += 1
-    pile = list(state.waste)
+            reach[code[card]] += 1
+            left += 1
+    pile = [code[card] for card in state.waste]
     if pile:
-        top = pile[-1]
-        have[SUIT[top] * 13 + offset[top]] += 1
+        reach[pile[-1]] += 1
     stock = state.stock
     dealt = state.dealt
-    left = pool + len(pile) + CARDS - dealt  # cards not up yet
+    left += len(pile) + CARDS - dealt
+    todo = [0, 1, 2, 3, 4, 5, 6, 7]
     while True:
-        progress = True
-        while progress:  # play everything that fits
-            progress = False
-            for slot in range(8):
-                k = heights[slot]
-                if k < 13 and have[(slot >> 1) * 13 + k]:
-                    index = (slot >> 1) * 13 + k
-                    have[index] -= 1
-                    heights[slot] = k + 1
-                    left -= 1
-                    progress = True
-                    # the pile loses its top either way (it went up, or into the emptied pyramid
-                    # place); its next card comes into reach, or a stock card refills the place
-                    if pile:
-                        pile.pop()
-                        if pile:
-                            card = pile[-1]
-                            have[SUIT[card] * 13 + offset[card]] += 1
-                    elif dealt < CARDS:
-                        card = stock[dealt]
-                        dealt += 1
-                        have[SUIT[card] * 13 + offset[card]] += 1
+        while todo:  # play everything that fits
+            slot = todo.pop()
+            k = h[slot]
+            if k == 13:
+                continue
+            index = (slot >> 1) * 13 + k
+            if not reach[index]:
+                continue
+            reach[index] -= 1
+            h[slot] = k + 1
+            left -= 1
+            todo.append(slot)
+            # the pile loses its top either way (it went up, or into the emptied pyramid
+            # place); its next card comes into reach, or a stock card refills the place
+            if pile:
+                pile.pop()
+                if not pile:
+                    continue
+                shown = pile[-1]
+            elif dealt < CARDS:
+                shown = code[stock[dealt]]
+                dealt += 1
+            else:
+                continue
+            reach[shown] += 1
+            _show(shown, h, todo)
         if dealt == CARDS:
             return left == 0
-        card = stock[dealt]
+        card = code[stock[dealt]]
         dealt += 1
-        k = offset[card]
-        slot = 2 * SUIT[card]
-        if heights[slot] == k or heights[slot + 1] == k:
-            heights[slot if heights[slot] == k else slot + 1] = k + 1
+        slot = (card // 13) << 1
+        k = card % 13
+        if h[slot] == k or h[slot + 1] == k:
+            slot += h[slot] != k
+            h[slot] = k + 1
             left -= 1
+            todo.append(slot)
         else:  # onto the pile: the old top goes out of reach, the new card is the top
             if pile:
-                old = pile[-1]
-                have[SUIT[old] * 13 + offset[old]] -= 1
+                reach[pile[-1]] -= 1
             pile.append(card)
-            have[SUIT[card] * 13 + offset[card]] += 1
+            reach[card] += 1
 
 
 def _turning_everything_wins(state: PhalanxState) -> bool:
@@ -245,31 +316,34 @@ def _turning_everything_wins(state: PhalanxState) -> bool:
 def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: tuple[int, ...]) -> int:
     """How many plays can be made without turning the stock: the pyramid and the pile top are
     available, each play brings the next pile card in; stops when nothing fits or the pile is
-    empty and nothing more fits. ``heights`` is not changed."""
+    empty and nothing more fits. ``heights`` is not changed. Driven by events (``_show``)."""
     h = list(heights)
-    have = [0] * 52  # by suit * 13 + offset
+    reach = [0] * 52  # by suit * 13 + offset
     for card in pool:
-        have[SUIT[card] * 13 + offset[card]] += 1
+        reach[SUIT[card] * 13 + offset[card]] += 1
     next_pile = len(waste) - 1
     if next_pile >= 0:
         card = waste[next_pile]
-        have[SUIT[card] * 13 + offset[card]] += 1
+        reach[SUIT[card] * 13 + offset[card]] += 1
         next_pile -= 1
     plays = 0
-    progress = True
-    while progress:
-        progress = False
-        for slot in range(8):
-            k = h[slot]
-            if k < 13:
-                index = (slot >> 1) * 13 + k
-                if have[index]:
-                    have[index] -= 1
-                    h[slot] = k + 1
-                    plays += 1
-                    if next_pile >= 0:
-                        card = waste[next_pile]
-                        have[SUIT[card] * 13 + offset[card]] += 1
-                        next_pile -= 1
-                    progress = True
+    todo = [0, 1, 2, 3, 4, 5, 6, 7]
+    while todo:
+        slot = todo.pop()
+        k = h[slot]
+        if k == 13:
+            continue
+        index = (slot >> 1) * 13 + k
+        if not reach[index]:
+            continue
+        reach[index] -= 1
+        h[slot] = k + 1
+        plays += 1
+        todo.append(slot)
+        if next_pile >= 0:
+            card = waste[next_pile]
+            next_pile -= 1
+            shown = SUIT[card] * 13 + offset[card]
+            reach[shown] += 1
+            _show(shown, h, todo)
     return plays

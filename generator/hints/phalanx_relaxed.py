@@ -59,6 +59,10 @@ from __future__ import annotations
 
 from generator.games.phalanx import OFFSET, SUIT, PhalanxState
 
+#: CODE[base][card]: the card as suit * 13 + offset from the base rank, all the foundations look
+#: at (twins are alike): a foundation of height k (two slots per suit, 2s and 2s + 1) takes code s * 13 + k.
+CODE = tuple(tuple(SUIT[card] * 13 + OFFSET[base][card] for card in range(52)) for base in range(13))
+
 
 def relaxed_pile_empties(state: PhalanxState, heights: list[int]) -> bool:
     """Whether the eager line of the relaxed game (see the module) ever empties the pile.
@@ -66,14 +70,16 @@ def relaxed_pile_empties(state: PhalanxState, heights: list[int]) -> bool:
     ``heights`` are the foundations' heights, two slots per suit (``2s``, ``2s + 1``; the next
     card of a foundation lies that far from the base rank); not changed. False proves the
     position lost (phase two, no refill pending).
+
+    The closure is driven by events: a slot is looked at again only when its height changed or
+    a card of its suit came into reach (a push brings in a card that fits nowhere and buries
+    one, so nothing new fits after it).
     """
     waste = state.waste
     if not waste:
         return True
-    offset = OFFSET[state.base]
-    # A card as suit * 13 + offset, the only thing the foundations look at (twins are alike).
-    code = [SUIT[card] * 13 + offset[card] for card in range(52)]
-    reach = [0] * 52  # cards in reach, not up
+    code = CODE[state.base]
+    reach = [0] * 52  # cards in reach, not up, by code
     for card in state.pyramid:
         if card >= 0:
             reach[code[card]] += 1
@@ -82,40 +88,52 @@ def relaxed_pile_empties(state: PhalanxState, heights: list[int]) -> bool:
     reach[originals[top]] += 1
     debt = 0
     h = list(heights)
+    todo = [0, 1, 2, 3, 4, 5, 6, 7]  # slots that may take a card in reach
     stock = state.stock
-    for dealt in range(state.dealt, len(stock) + 1):
-        progress = True
-        while progress:  # every play that can be made: the closure
-            progress = False
-            for slot in range(8):
-                k = h[slot]
-                if k < 13:
-                    index = (slot >> 1) * 13 + k
-                    if reach[index]:
-                        reach[index] -= 1
-                        h[slot] = k + 1
-                        progress = True
-                        if debt:
-                            debt -= 1
-                            if not debt:
-                                reach[originals[top]] += 1  # the top original shows again
-                        elif top:
-                            top -= 1  # the old top is off the pile, in reach for good
-                            reach[originals[top]] += 1
-                        else:
-                            return True  # the last original is off: the pile is empty
-        if dealt == len(stock):
+    end = len(stock)
+    dealt = state.dealt
+    while True:
+        while todo:  # every play that can be made: the closure
+            slot = todo.pop()
+            k = h[slot]
+            if k == 13:
+                continue
+            index = (slot >> 1) * 13 + k
+            if not reach[index]:
+                continue
+            reach[index] -= 1
+            h[slot] = k + 1
+            todo.append(slot)
+            if debt:
+                debt -= 1
+                if debt:
+                    continue  # another pushed card is the top: nothing new in reach
+            elif top:
+                top -= 1  # the old top is off the pile, in reach for good
+            else:
+                return True  # the last original is off: the pile is empty
+            shown = originals[top]  # the top original shows (again)
+            reach[shown] += 1
+            other = (shown // 13) << 1
+            k = shown % 13
+            if h[other] == k:
+                todo.append(other)
+            if h[other + 1] == k:
+                todo.append(other + 1)
+        if dealt == end:
             return False
         card = code[stock[dealt]]
-        slot = 2 * (card // 13)
+        dealt += 1
+        slot = (card // 13) << 1
         k = card % 13
         if h[slot] == k:
             h[slot] = k + 1
+            todo.append(slot)
         elif h[slot + 1] == k:
             h[slot + 1] = k + 1
+            todo.append(slot + 1)
         else:  # pushed: in reach for good, and it covers the pile
             reach[card] += 1
             if not debt:
                 reach[originals[top]] -= 1  # the top original is buried
             debt += 1
-    return False  # not reached: the loop returns at the last turn
