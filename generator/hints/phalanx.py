@@ -17,7 +17,7 @@ from generator.games.phalanx import (
     PhalanxState,
 )
 from generator.hints.base import Restarts, SearchHints
-from generator.hints.phalanx_relaxed import CODE, relaxed_pile_empties
+from generator.hints.phalanx_relaxed import CODE, relaxed_pile_empties, show
 from generator.players import Player
 
 
@@ -218,16 +218,6 @@ def _heights(state: PhalanxState) -> list[int]:
     return heights
 
 
-def _show(card: int, h: list[int], todo: list[int]) -> None:
-    """``card`` (a code) has come into reach: the slots of its suit waiting for it go on ``todo``."""
-    slot = (card // 13) << 1
-    k = card % 13
-    if h[slot] == k:
-        todo.append(slot)
-    if h[slot + 1] == k:
-        todo.append(slot + 1)
-
-
 def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = None) -> bool:
     """Whether this line wins: play every card that fits (each play brings in the next pile card,
     or the next stock card when the pile is empty), turn the next stock card only when nothing
@@ -277,7 +267,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
             else:
                 continue
             reach[shown] += 1
-            _show(shown, h, todo)
+            show(shown, h, todo)
         if dealt == CARDS:
             return left == 0
         card = code[stock[dealt]]
@@ -316,7 +306,7 @@ def _turning_everything_wins(state: PhalanxState) -> bool:
 def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: tuple[int, ...]) -> int:
     """How many plays can be made without turning the stock: the pyramid and the pile top are
     available, each play brings the next pile card in; stops when nothing fits or the pile is
-    empty and nothing more fits. ``heights`` is not changed. Driven by events (``_show``)."""
+    empty and nothing more fits. ``heights`` is not changed. Driven by events (``show``)."""
     h = list(heights)
     reach = [0] * 52  # by suit * 13 + offset
     for card in pool:
@@ -345,5 +335,5 @@ def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], wast
             next_pile -= 1
             shown = SUIT[card] * 13 + offset[card]
             reach[shown] += 1
-            _show(shown, h, todo)
+            show(shown, h, todo)
     return plays

@@ -8,29 +8,17 @@ from collections import Counter
 
 from generator.deals import stock_indices
 from generator.games import Result, make_game
-from generator.games.phalanx import CARDS, PHASE_TWO, STOCK, PhalanxState
+from generator.games.phalanx import CARDS, STOCK, PhalanxState
 from generator.hints import SearchHints, hints_for
 from generator.hints.phalanx import PhalanxHints, _heights
 from generator.hints.phalanx_relaxed import relaxed_pile_empties
 from generator.players import player_for
 from generator.solver import Budget, solve, solve_position
+from tests.games.test_phalanx_solver import _positions
 
 GAME = make_game("phalanx")
 HINTS = hints_for(GAME)
 PLAYER = player_for(GAME)
-
-
-def _positions(deal: int, seed: int, least_dealt: int) -> list[PhalanxState]:
-    """Phase-two positions (no refill pending) along a random line of deal ``deal``."""
-    rng = random.Random(seed)
-    state = GAME.initial_state(stock_indices("phalanx", deal))
-    found = []
-    while moves := GAME.legal_moves(state):
-        if state.phase == PHASE_TWO and not GAME.forced(state) and state.dealt >= least_dealt:
-            found.append(state)
-        plays = [m for m in moves if m.src != STOCK]
-        state = GAME.apply(state, rng.choice(plays) if plays and rng.random() < 0.7 else moves[-1])
-    return found
 
 
 def _relaxed(state: PhalanxState) -> bool:
