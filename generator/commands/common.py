@@ -1,12 +1,28 @@
-"""Argument types and options shared by the subcommands; mistakes become ``UserError``."""
+"""Argument types and options shared by the subcommands; mistakes become ``UserError``.
+
+A command that plays a deal takes it as ``--deal N`` (a PySolFC number) or
+``--stock FILE_OR_-`` (a pack typed by a person): ``add_deal_or_stock`` adds
+both, ``deal_from`` turns them into a ``Deal``. A command that shows a line
+of play takes ``--record FILE`` too (``add_record_argument``, ``record_from``).
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from generator.deals import DealNumberError, check_deal_number
+from generator.deals import DealNumberError, check_deal_number, stock_indices
 from generator.errors import UserError
-from generator.games import GAMES, Game, UnknownGameError, VariantError, make_game
+from generator.games import GAMES, Game, Move, UnknownGameError, VariantError, make_game
+
+if TYPE_CHECKING:
+    from generator.record import Record
+
+STOCK_HELP = ("a pack order instead of a deal number: a file (or - for standard input) with the cards top card "
+              "first, separated by spaces, commas or new lines, e.g. 'Д♠ 10♥ Т♣ …' or 'Qs 10h Ac …'")
 
 
 def deal_number(text: str) -> int:
@@ -16,8 +32,9 @@ def deal_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", metavar="GAME", help="game id, or GAME:VARIANT (see 'pasyans games')")
+def add_game_arguments(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
+    parser.add_argument("game", metavar="GAME", nargs=None if required else "?",
+                        help="game id, or GAME:VARIANT (see 'pasyans games')")
     named = ", ".join(f"{variant} ({game_id})" for game_id, game in GAMES.items() for variant in game.variants)
     parser.add_argument("--variant", metavar="V", help=f"variant of the game: {named}")
 
@@ -29,8 +46,92 @@ def game_from(args: argparse.Namespace) -> Game:
         raise UserError(str(error)) from None
 
 
-def add_deal_argument(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
+def add_deal_argument(parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, *,
+                      required: bool = True) -> None:
     parser.add_argument(
         "--deal", "-d", metavar="N", type=deal_number, required=required,
         help="deal number (PySolFC game number, 1 .. 10**20)",
     )
+
+
+def add_deal_or_stock(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
+    """``--deal N`` or ``--stock FILE_OR_-``, one of them (``required``) or neither."""
+    which = parser.add_mutually_exclusive_group(required=required)
+    add_deal_argument(which, required=False)
+    which.add_argument("--stock", metavar="FILE_OR_-", help=STOCK_HELP)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What is played: a numbered deal, or a typed pack (``number`` None); ``name`` goes into file names."""
+
+    number: int | None
+    stock: tuple[int, ...]
+    name: str
+
+
+def deal_from(args: argparse.Namespace, game: Game) -> Deal:
+    """The deal that ``--deal`` or ``--stock`` names (the caller made one of them required)."""
+    if getattr(args, "stock", None) is not None:
+        return Deal(None, read_stock(args.stock, game), _stock_name(args.stock))
+    return Deal(args.deal, stock_indices(game.id, args.deal), str(args.deal))
+
+
+def _stock_name(source: str) -> str:
+    return "stock" if source == "-" else "stock-" + Path(source).stem
+
+
+def read_stock(source: str, game: Game) -> tuple[int, ...]:
+    """The typed pack in ``source`` (a file, or ``-``: standard input), checked against the game's packs."""
+    from generator.stock_text import StockError, parse_stock
+
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(source).read_text(encoding="utf-8-sig")
+        except FileNotFoundError:
+            raise UserError(f"--stock: no such file: {source}") from None
+        except IsADirectoryError:
+            raise UserError(f"--stock: {source} is a directory, not a file of cards") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise UserError(f"--stock: cannot read {source}: {error}") from None
+    try:
+        return parse_stock(text, game.packs)
+    except StockError as error:
+        raise UserError(str(error)) from None
+
+
+def add_record_argument(parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, what: str) -> None:
+    parser.add_argument("--record", metavar="FILE", help=f"a game record (pasyans-record/1, from play, solve or by "
+                                                         f"hand): {what}")
+
+
+def record_from(args: argparse.Namespace) -> tuple[Game, Record]:
+    """The record ``--record`` names, all its moves legal; GAME, if given too, must be the record's game."""
+    from generator.record import describe_move, read_record, replay
+
+    record = read_record(args.record)
+    game = record.engine()
+    if args.game is not None or args.variant is not None:
+        asked = game_from(args)
+        if asked.full_id != game.full_id:
+            raise UserError(f"{args.record} is a record of {game.full_id}, not of {asked.full_id}: "
+                            f"drop GAME or give the right one")
+    checked = replay(record)
+    if checked.illegal_at:
+        raise UserError(f"{args.record}: move {checked.illegal_at} ({describe_move(record, checked.illegal_at)}) "
+                        f"is illegal: {checked.reason} (see 'pasyans check')")
+    return game, record
+
+
+def line_of(game: Game, stock: tuple[int, ...], positions: int) -> tuple[list[Move], str]:
+    """The line a figure or page steps through: the solver's winning line within ``positions``, else the no-peek
+    player's game; with the words for it. Positions, not seconds, so every machine steps through the same line."""
+    from generator.play import no_peek, play_out
+    from generator.solver import Budget, solve
+
+    solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions))
+    if solution.result == "won":
+        return list(solution.moves), "the solver's winning line"
+    return list(play_out(game, stock, no_peek).moves), "the no-peek player's game"
