@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 #: Which layer each module (or package) belongs to, by its dotted name below ``generator``.
 LAYER_OF = {
     "": "base", "__init__": "base", "cards": "base", "errors": "base", "paths": "base",
-    "safeio": "base", "progress": "base", "stock_text": "base",
+    "safeio": "base", "progress": "base", "stock_text": "base", "russian": "base",
     "art": "art",  # the card artwork as a neutral vector model, and font outlines
     "deals": "rules", "games": "rules", "record": "rules", "play": "rules", "notation": "rules",
     "solver": "solver", "stats": "solver", "walkthrough": "solver", "samples": "solver",

@@ -52,13 +52,15 @@ def _glyph_id(char: str, size_index: int) -> str:
     return f"t{size_index or ''}-{ord(char):x}"
 
 
-def _labels(figure: Figure) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """(glyph definitions, glyph placements) for every label, each distinct letter defined once."""
+def _labels(figure: Figure) -> tuple[list[dict[str, str]], list[tuple[str, list[dict[str, str]]]]]:
+    """(glyph definitions, each label's text with its glyph placements), each distinct letter defined once."""
     sizes: list[float] = []
     glyphs: dict[str, str] = {}
-    uses: list[dict[str, str]] = []
+    labels: list[tuple[str, list[dict[str, str]]]] = []
     font, weight = LABEL_FONT
     for label in figure.labels:
+        uses: list[dict[str, str]] = []
+        labels.append((label.text, uses))
         if label.size not in sizes:
             sizes.append(label.size)
         size = label.size * UNIT
@@ -73,7 +75,7 @@ def _labels(figure: Figure) -> tuple[list[dict[str, str]], list[dict[str, str]]]
                     glyphs[gid] = path_d(outline, LABEL_DECIMALS)
                 uses.append({"id": gid, "x": num(x), "y": y})
             x += advance
-    return [{"id": gid, "d": d} for gid, d in glyphs.items()], uses
+    return [{"id": gid, "d": d} for gid, d in glyphs.items()], labels
 
 
 def figure_svg(
@@ -85,12 +87,11 @@ def figure_svg(
 ) -> str:
     """The figure as a standalone SVG document; on paper a card is ``card_width_mm`` wide.
 
-    The title (for a screen reader, and a browser tab) is escaped by the
-    template like any other text.
+    The title and the description (what lies where, for a screen reader; the
+    title also names a browser tab) are escaped by the template like any other text.
     """
     cards = sorted(figure.card_indices())
     defs = card_defs(cards, colors=colors, back=figure.has_back)
-    glyphs, letters = _labels(figure)
     width, height = figure.width * UNIT, figure.height * UNIT
     scale = card_width_mm / UNIT
     return environment().get_template("figure.svg.j2").render(
@@ -99,9 +100,19 @@ def figure_svg(
         width_mm=num(width * scale),
         height_mm=num(height * scale),
         title=figure.title,
+        desc=figure.description,
         defs=Markup(defs),
-        glyphs=glyphs,
         background=background,
+        **drawing(figure),
+    )
+
+
+def drawing(figure: Figure) -> dict[str, object]:
+    """What the template draws of a figure, every number formatted: its places, marks, cards and label letters
+    (with the letters' outlines). The web page draws each step from the same values."""
+    glyphs, labels = _labels(figure)
+    return dict(
+        glyphs=glyphs,
         slot_colour=SLOT_COLOUR,
         slot_stroke=num(0.7),
         dash="2.5 2",
@@ -113,6 +124,7 @@ def figure_svg(
                 "x": num(c.x * UNIT),
                 "y": num(c.y * UNIT),
                 "mark": _box(c.x * UNIT, c.y * UNIT, CARD_W_MM, CARD_H_MM, CARD_PAD) if c.highlight else None,
+                "place": c.place,
             }
             for c in figure.cards
         ],
@@ -120,6 +132,7 @@ def figure_svg(
         card_h=num(CARD_H_MM),
         mark_colour=MARK_COLOUR,
         mark_stroke=num(1.6),
-        letters=letters,
+        labels=labels,
+        letters=[use for _, uses in labels for use in uses],
         label_colour=LABEL_COLOUR,
     )
