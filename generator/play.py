@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from generator.games.base import Game, Move, State
+from generator.games.base import REDEAL, Game, Move, State
 
 #: A chooser sees the game, the state and the legal moves; None means "stop here".
 Chooser = Callable[[Game, State, list[Move]], Move | None]
@@ -76,3 +76,11 @@ def opening(game: Game, stock: Sequence[int], limit: int = 400) -> Opening:
         state = game.apply(state, moves[0])
         made += 1
     return Opening(start, 0, False)
+
+
+def states_along(game: Game, stock: Sequence[int], moves: Sequence[Move]) -> list[State]:
+    """Every position of a line of legal moves: ``[start, after move 1, …]`` (a record's numbered redeal is one)."""
+    states = [game.initial_state(stock)]
+    for move in moves:
+        states.append(game.apply(states[-1], REDEAL if move.is_redeal else move))
+    return states

@@ -125,13 +125,59 @@ def record_from(args: argparse.Namespace) -> tuple[Game, Record]:
     return game, record
 
 
-def line_of(game: Game, stock: tuple[int, ...], positions: int) -> tuple[list[Move], str]:
-    """The line a figure or page steps through: the solver's winning line within ``positions``, else the no-peek
-    player's game; with the words for it. Positions, not seconds, so every machine steps through the same line."""
+def add_deal_stock_or_record(parser: argparse.ArgumentParser, record_help: str) -> None:
+    """What a figure or a page shows: ``--deal N``, ``--stock FILE_OR_-`` or ``--record FILE`` (one of them)."""
+    which = parser.add_mutually_exclusive_group()
+    add_deal_argument(which, required=False)
+    which.add_argument("--stock", metavar="FILE_OR_-", help=STOCK_HELP)
+    add_record_argument(which, record_help)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A deal to show, and the record whose line is shown (None: the tool finds a line, see ``line_of``)."""
+
+    game: Game
+    deal: Deal
+    record: Record | None = None
+    record_path: str = ""
+
+
+def shown_from(args: argparse.Namespace) -> Shown:
+    """The game and deal of ``--record``, or GAME with ``--deal`` or ``--stock`` (``add_deal_stock_or_record``)."""
+    if getattr(args, "record", None) is not None:
+        game, record = record_from(args)
+        return Shown(game, Deal(record.deal, record.stock, Path(args.record).stem), record, args.record)
+    if args.game is None:
+        raise UserError("give GAME with --deal N or --stock FILE, or a game record with --record FILE")
+    game = game_from(args)
+    if args.deal is None and args.stock is None:
+        raise UserError("a position needs a deal: add --deal N, --stock FILE or --record FILE")
+    return Shown(game, deal_from(args, game))
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of play to step through: its moves, where it comes from (``record``, ``solver``, ``no_peek``), the
+    words for it in messages, and the verdict on the deal (the record's claim, or the solver's)."""
+
+    moves: list[Move]
+    kind: str
+    whose: str
+    verdict: str
+
+
+def line_of(shown: Shown, positions: int) -> Line:
+    """The record's moves; else the solver's winning line within ``positions``, else the no-peek player's game.
+    Positions, not seconds, so every machine steps through the same line."""
     from generator.play import no_peek, play_out
     from generator.solver import Budget, solve
 
-    solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions))
+    if shown.record is not None:
+        return Line(list(shown.record.moves), "record", f"the record {shown.record_path}", shown.record.result)
+    stock = shown.deal.stock
+    solution = solve(shown.game, stock, budget=Budget(seconds=None, nodes=positions))
     if solution.result == "won":
-        return list(solution.moves), "the solver's winning line"
-    return list(play_out(game, stock, no_peek).moves), "the no-peek player's game"
+        return Line(list(solution.moves), "solver", "the solver's winning line", "won")
+    moves = play_out(shown.game, stock, no_peek).moves
+    return Line(list(moves), "no_peek", "the no-peek player's game", solution.result)

@@ -11,6 +11,7 @@ card where it landed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from markupsafe import Markup
 
@@ -94,6 +95,7 @@ def figure_svg(
     defs = card_defs(cards, colors=colors, back=figure.has_back)
     width, height = figure.width * UNIT, figure.height * UNIT
     scale = card_width_mm / UNIT
+    picture = drawing(figure)
     return environment().get_template("figure.svg.j2").render(
         width=num(width),
         height=num(height),
@@ -103,19 +105,46 @@ def figure_svg(
         desc=figure.description,
         defs=Markup(defs),
         background=background,
-        **drawing(figure),
+        letters=picture.letters,
+        **vars(picture),
+        **STYLE,
     )
 
 
-def drawing(figure: Figure) -> dict[str, object]:
-    """What the template draws of a figure, every number formatted: its places, marks, cards and label letters
-    (with the letters' outlines). The web page draws each step from the same values."""
+@dataclass(frozen=True)
+class Drawing:
+    """What the template draws of a figure, every number formatted: its empty places, the marks where the last
+    move's card was, the cards (the moved one framed), and the labels letter by letter with the letters' outlines.
+    The web page draws each of its steps from the same values."""
+
+    glyphs: list[dict[str, str]]
+    slots: list[_Box]
+    from_marks: list[_Box]
+    cards: list[dict[str, Any]]
+    labels: list[tuple[str, list[dict[str, str]]]]
+
+    @property
+    def letters(self) -> list[dict[str, str]]:
+        return [use for _, uses in self.labels for use in uses]
+
+
+#: How the template paints a figure (the same on every figure and on the web page).
+STYLE = dict(
+    slot_colour=SLOT_COLOUR,
+    slot_stroke=num(0.7),
+    dash="2.5 2",
+    card_w=num(CARD_W_MM),
+    card_h=num(CARD_H_MM),
+    mark_colour=MARK_COLOUR,
+    mark_stroke=num(1.6),
+    label_colour=LABEL_COLOUR,
+)
+
+
+def drawing(figure: Figure) -> Drawing:
     glyphs, labels = _labels(figure)
-    return dict(
+    return Drawing(
         glyphs=glyphs,
-        slot_colour=SLOT_COLOUR,
-        slot_stroke=num(0.7),
-        dash="2.5 2",
         slots=[_box(s.x * UNIT, s.y * UNIT, s.w * UNIT, s.h * UNIT) for s in figure.slots if not s.filled],
         from_marks=[_box(m.x * UNIT, m.y * UNIT, m.w * UNIT, m.h * UNIT, FROM_PAD) for m in figure.marks],
         cards=[
@@ -128,11 +157,5 @@ def drawing(figure: Figure) -> dict[str, object]:
             }
             for c in figure.cards
         ],
-        card_w=num(CARD_W_MM),
-        card_h=num(CARD_H_MM),
-        mark_colour=MARK_COLOUR,
-        mark_stroke=num(1.6),
         labels=labels,
-        letters=[use for _, uses in labels for use in uses],
-        label_colour=LABEL_COLOUR,
     )
