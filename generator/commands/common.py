@@ -32,6 +32,13 @@ def deal_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def colors_count(text: str) -> int:
+    """``--colors``: a two- or four-colour pack (♣ green and ♦ blue in the four-colour one)."""
+    if text.strip() not in ("2", "4"):
+        raise argparse.ArgumentTypeError(f"must be 2 or 4, not {text!r}")
+    return int(text)
+
+
 def add_game_arguments(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
     parser.add_argument("game", metavar="GAME", nargs=None if required else "?",
                         help="game id, or GAME:VARIANT (see 'pasyans games')")

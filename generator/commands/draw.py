@@ -18,7 +18,7 @@ import argparse
 import dataclasses
 from pathlib import Path
 
-from generator.commands.common import add_deal_stock_or_record, line_of, shown_from
+from generator.commands.common import add_deal_stock_or_record, colors_count, line_of, shown_from
 from generator.errors import UserError
 from generator.paths import OUTPUT
 
@@ -34,12 +34,6 @@ SOLVE_POSITIONS = 100_000
 def _dpi(text: str) -> int:
     if not text.strip().isdigit() or not MIN_DPI <= int(text) <= MAX_DPI:
         raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_DPI} to {MAX_DPI}, not {text!r}")
-    return int(text)
-
-
-def _colors(text: str) -> int:
-    if text.strip() not in ("2", "4"):
-        raise argparse.ArgumentTypeError(f"must be 2 or 4, not {text!r}")
     return int(text)
 
 
@@ -72,7 +66,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     svg.add_argument("--card", metavar="CARD", help="draw this one card instead of a position (e.g. Д♠, or back)")
     svg.add_argument("--png", action="store_true", help="also write a PNG")
     svg.add_argument("--dpi", metavar="D", type=_dpi, help=f"PNG resolution, {MIN_DPI}..{MAX_DPI} (default 300)")
-    svg.add_argument("--colors", metavar="2|4", type=_colors, default=2, help="a two- (default) or four-colour pack")
+    svg.add_argument("--colors", metavar="2|4", type=colors_count, default=2,
+                     help="a two- (default) or four-colour pack")
     svg.add_argument("-o", "--output", metavar="DIR", help="directory to write into (default output/)")
     svg.set_defaults(handler=cmd_svg)
 
