@@ -88,27 +88,107 @@
   }
 
   let current = -1;
+  let addressing = 0;
+
+  // A card's element is kept from step to step and only moved (its x and y changed) where the card moves: a
+  // <use> of a card face is costly to build, and a step changes a few places. Any other token is its own key.
+  function keyOf(index) {
+    const token = data.table[index];
+    return token[0] === "c" ? token.slice(0, token.indexOf("|", 2)) : token;
+  }
+
+  function adopt(element, index) {
+    element.token = index;
+    element.key = keyOf(index);
+    return element;
+  }
+
+  function create(index) {
+    if (!made.has(index)) made.set(index, make(data.table[index]));
+    return adopt(made.get(index).cloneNode(true), index);
+  }
+
+  // The card token's element moved to where the token says (its place too).
+  function moveTo(element, index) {
+    const f = data.table[index].split("|");
+    if (element.getAttribute("x") !== f[2]) element.setAttribute("x", f[2]);
+    if (element.getAttribute("y") !== f[3]) element.setAttribute("y", f[3]);
+    element.setAttribute("data-place", data.places[Number(f[4])]);
+    element.token = index;
+  }
+
+  // Positions (in ``order``) of a longest increasing run: the elements that can stay where they are.
+  function steady(order) {
+    const tails = [], links = new Array(order.length);
+    for (let i = 0; i < order.length; i++) {
+      let low = 0, high = tails.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (order[tails[mid]] < order[i]) low = mid + 1;
+        else high = mid;
+      }
+      links[i] = low > 0 ? tails[low - 1] : -1;
+      tails[low] = i;
+    }
+    const keep = new Set();
+    for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = links[i]) keep.add(i);
+    return keep;
+  }
+
+  function place(layer, wanted) {
+    const old = [...layer.children];
+    const free = new Map();
+    old.forEach((element, position) => {
+      element.position = position;
+      if (!free.has(element.key)) free.set(element.key, []);
+      free.get(element.key).push(element);
+    });
+    const take = (index, fits) => {
+      const list = free.get(keyOf(index));
+      const at = list ? list.findIndex(fits) : -1;
+      return at < 0 ? null : list.splice(at, 1)[0];
+    };
+    const chosen = wanted.map((index) => take(index, (element) => element.token === index));
+    wanted.forEach((index, i) => {
+      if (chosen[i]) return;
+      const where = data.table[index].split("|")[4];
+      chosen[i] = take(index, (element) => data.table[element.token].split("|")[4] === where) || take(index, () => true);
+      if (chosen[i]) moveTo(chosen[i], index);
+    });
+    for (const list of free.values()) for (const element of list) element.remove();
+    const reused = [], slots = [];
+    chosen.forEach((element, i) => {
+      if (element && element.parentNode === layer) {
+        reused.push(element.position);
+        slots.push(i);
+      }
+    });
+    const stay = new Set([...steady(reused)].map((i) => chosen[slots[i]]));
+    let next = null;
+    for (let i = wanted.length - 1; i >= 0; i--) {
+      const element = chosen[i] || create(wanted[i]);
+      if (!stay.has(element)) layer.insertBefore(element, next);
+      next = element;
+    }
+  }
 
   function draw(k) {
-    const children = { s: [], c: [], l: [] };
+    const wanted = { s: [], c: [], l: [] };
     const told = [];
     for (const index of steps[k]) {
       const token = data.table[index];
       const kind = token[0];
       if (kind === "d") {
         told.push([token.slice(2)]);
-        continue;
-      }
-      if (kind === "e") {
+      } else if (kind === "e") {
         told[told.length - 1].push(token.slice(2));
-        continue;
+      } else {
+        wanted[kind === "s" ? "s" : kind === "l" ? "l" : "c"].push(index);
       }
-      if (!made.has(index)) made.set(index, make(token));
-      children[kind === "s" ? "s" : kind === "l" ? "l" : "c"].push(made.get(index).cloneNode(true));
     }
-    layers.s.replaceChildren(...children.s);
-    layers.c.replaceChildren(...children.c);
-    layers.l.replaceChildren(...children.l);
+    place(layers.s, wanted.s);
+    place(layers.c, wanted.c);
+    place(layers.l, wanted.l);
     const text = told.map(([head, ...items]) => (items.length ? head + ": " + items.join(", ") : head)).join("; ");
     desc.textContent = text ? text[0].toUpperCase() + text.slice(1) + "." : "";
     title.textContent = data.title + ": " + (k === 0 ? "начало" : "после хода " + k + (k === last ? ", конец" : ""));
@@ -138,8 +218,13 @@
     buttons.first.disabled = buttons.back.disabled = k === 0;
     buttons.next.disabled = buttons.last.disabled = k === last;
     current = k;
-    const hash = "#step=" + k;
-    if (location.hash !== hash) history.replaceState(null, "", hash);
+    // The address follows once the reader pauses: each history call is a round trip to the browser, and it
+    // refuses a flood of them.
+    clearTimeout(addressing);
+    addressing = setTimeout(() => {
+      const hash = "#step=" + current;
+      if (location.hash !== hash) history.replaceState(null, "", hash);
+    }, 250);
   }
 
   function fromHash() {
@@ -171,6 +256,9 @@
     go(to);
   });
 
+  for (const layer of new Set(Object.values(layers))) {
+    for (const element of layer.children) adopt(element, Number(element.dataset.t));
+  }
   document.getElementById("controls").hidden = false;
   const asked = fromHash();
   go(asked === null ? data.start : asked);

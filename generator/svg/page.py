@@ -121,6 +121,7 @@ def page_html(game: Game, stock: Sequence[int], moves: Sequence[Move], *, deal: 
             glyphs.setdefault(glyph["id"], glyph["d"])
     faces = sorted(set().union(*(figure.card_indices() for figure in figures)))
     defs = card_defs(faces, colors=colors, back=any(figure.has_back for figure in figures))
+    index_of = {token: index for index, token in enumerate(encoded.table)}
     opened = opening(game, stock)
     start = min(opened.forced, len(moves)) if opened.choice else 0
     heading = f"«{game.title}»" + (f" («{variant_ru(game.id, game.variant)}»)" if game.variant else "")
@@ -142,7 +143,7 @@ def page_html(game: Game, stock: Sequence[int], moves: Sequence[Move], *, deal: 
         height=_mm(max(figure.height for figure in figures)),
         start=start,
         last=len(moves),
-        tokens=[token.split("|") for token in steps[start]],
+        tokens=[(index_of[token], token.split("|")) for token in steps[start]],
         places=game.places,
         title=data["title"] + (": начало" if start == 0 else f": после хода {start}"),
         desc=figures[start].description,
