@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
+from typing import Any
 
 from generator.cards import card_str
 from generator.games.base import Game, Move
@@ -27,7 +28,7 @@ COMMON_PLACE_WORDS = {
 
 
 @cache
-def game_text(game_id: str) -> dict:
+def game_text(game_id: str) -> dict[str, Any]:
     """The game's text asset (readings and place words), or an empty table."""
     path = ASSETS / "readings" / f"{game_id}.toml"
     if not path.exists():

@@ -43,7 +43,7 @@ def _step(text: str) -> int:
     return int(text)
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     svg = commands.add_parser(
         "svg",
         help="draw a position or a card as SVG (and PNG)",

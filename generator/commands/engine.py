@@ -13,7 +13,7 @@ from generator.safeio import check_output_path, write_text
 OUTCOME_RU = {"won": "пасьянс вышел", "lost": "пасьянс не вышел", "unknown": "игрок остановился"}
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser(
         "play",
         help="play a deal with the no-peek player and print its moves",

@@ -13,6 +13,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.commands.books import paper_name
 from generator.commands.common import add_game_arguments, colors_count, deal_number, game_from
@@ -20,6 +21,9 @@ from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
 from generator.progress import Progress
+
+if TYPE_CHECKING:
+    from generator.pdf.practice import Selection
 
 #: The most deals one sheet file may hold: a two-pack deal is a page, its answer another.
 MAX_SHEET_DEALS = 500
@@ -78,7 +82,7 @@ def bleed_mm(text: str) -> float:
     return value
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deals = commands.add_parser(
         "deals",
         help="write practice-deal sheets with an answer key",
@@ -148,7 +152,7 @@ def _output(args: argparse.Namespace, default: Path) -> Path:
 class DealsProgress(Progress):
     """The sheets' progress: deals kept of those wanted, how many numbers were looked at, and where."""
 
-    def __call__(self, selection) -> None:
+    def __call__(self, selection: Selection) -> None:
         scanned = f"  {selection.scanned} scanned" if selection.mode != "all" else ""
         self.update(len(selection.kept), f"{scanned.strip()}  at №{selection.last}".strip())
 

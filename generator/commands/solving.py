@@ -46,7 +46,7 @@ def _first(text: str) -> int:
     return int(text)
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve_cmd = commands.add_parser(
         "solve",
         help="solve a deal and print the winning line",

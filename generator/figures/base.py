@@ -11,6 +11,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.art.glyphs import text_advance
 from generator.cards import card_str
@@ -232,7 +233,7 @@ class Sketch:
         bottom = max(b[3] for b in boxes)
         dx, dy = margin - left, margin - top
 
-        def moved(items: Sequence) -> tuple:
+        def moved(items: Sequence[Any]) -> tuple[Any, ...]:
             return tuple(type(i)(**{**i.__dict__, "x": round(i.x + dx, 4), "y": round(i.y + dy, 4)}) for i in items)
 
         return Figure(

@@ -126,9 +126,10 @@ def page_html(game: Game, stock: Sequence[int], moves: Sequence[Move], *, deal: 
     start = min(opened.forced, len(moves)) if opened.choice else 0
     heading = f"«{game.title}»" + (f" («{variant_ru(game.id, game.variant)}»)" if game.variant else "")
     outcome = _outcome(game, states[-1])
+    title = f"«{game.title}», {deal_ru(deal)}"
     data = {
         "table": encoded.table, "first": encoded.first, "diffs": encoded.diffs,
-        "title": f"«{game.title}», {deal_ru(deal)}", "start": start,
+        "title": title, "start": start,
         "end": f"Конец: {OUTCOME_RU[outcome]}.", "style": STYLE, "places": game.places,
     }
     script_data = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
@@ -145,7 +146,7 @@ def page_html(game: Game, stock: Sequence[int], moves: Sequence[Move], *, deal: 
         last=len(moves),
         tokens=[(index_of[token], token.split("|")) for token in steps[start]],
         places=game.places,
-        title=data["title"] + (": начало" if start == 0 else f": после хода {start}"),
+        title=title + (": начало" if start == 0 else f": после хода {start}"),
         desc=figures[start].description,
         opening=_opening_words(start),
         phases=move_list(game, moves),
