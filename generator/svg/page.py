@@ -34,7 +34,7 @@ from generator.walkthrough import phase_title
 #: The end of the line, as its last position shows it.
 OUTCOME_RU = {
     "won": "пасьянс вышел",
-    "lost": "ходов больше нет, пасьянс не вышел",
+    "lost": "дальше ходить нечем, пасьянс не вышел",
     "unknown": "на этом игра остановлена, пасьянс не вышел",
 }
 
@@ -62,11 +62,11 @@ class Entry:
         return red_suits(self.text)
 
 
-_RED_CARD = re.compile(r"(?:10|[2-9ТВДК])[♥♦]")
+_RED_CARD = re.compile(r"(?:10|[2-9ТВДК])?[♥♦]")
 
 
 def red_suits(text: str) -> Markup:
-    """``text`` escaped, each heart or diamond card in red as the book prints it."""
+    """``text`` escaped, each heart or diamond card (or suit sign) in red as the book prints it."""
     return Markup(_RED_CARD.sub(lambda m: f'<span class="red">{m.group(0)}</span>', str(escape(text))))
 
 

@@ -104,7 +104,8 @@ def test_the_move_list_numbers_steps_and_opens_a_phase_at_each_redeal() -> None:
 
 
 def test_red_cards_are_marked_and_text_is_escaped() -> None:
-    assert str(red_suits("10♥ <b> К♠ Д♦")) == '<span class="red">10♥</span> &lt;b&gt; К♠ <span class="red">Д♦</span>'
+    assert str(red_suits("10♥ <b> К♠ Д♦ → дама ♦")) == (
+        '<span class="red">10♥</span> &lt;b&gt; К♠ <span class="red">Д♦</span> → дама <span class="red">♦</span>')
 
 
 @pytest.mark.parametrize(("source", "outcome", "words"), [
