@@ -90,19 +90,10 @@ def _stock_name(source: str) -> str:
 
 def read_stock(source: str, game: Game) -> tuple[int, ...]:
     """The typed pack in ``source`` (a file, or ``-``: standard input), checked against the game's packs."""
+    from generator.safeio import read_input
     from generator.stock_text import StockError, parse_stock
 
-    if source == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(source).read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise UserError(f"--stock: no such file: {source}") from None
-        except IsADirectoryError:
-            raise UserError(f"--stock: {source} is a directory, not a file of cards") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise UserError(f"--stock: cannot read {source}: {error}") from None
+    text = sys.stdin.read() if source == "-" else read_input(source, "file of cards (--stock)")
     try:
         return parse_stock(text, game.packs)
     except StockError as error:
