@@ -164,7 +164,8 @@ def _mm(card_units: float) -> str:
 def _opening_words(start: int) -> str:
     if start == 0:
         return "Начало: все карты в колоде."
-    return f"Раскладка после {plural_ru(start, 'вынужденного хода', 'вынужденных ходов', 'вынужденных ходов')}."
+    forced = plural_ru(start, "вынужденного хода", "вынужденных ходов", "вынужденных ходов")
+    return f"После {forced}: здесь игрок впервые выбирает ход."
 
 
 def _asset(name: str) -> str:

@@ -253,7 +253,7 @@ def test_without_javascript_the_opening_figure_and_the_move_list_show(browser, p
     _check_position(spec, deal, opened.forced, dict(drawn, step=opened.forced))
     assert page.locator("#controls").is_hidden()
     assert page.locator("#moves a").count() == len(moves) + 1
-    assert "Раскладка после" in drawn["say"]
+    assert drawn["say"] == f"После {opened.forced}\u00a0вынужденных ходов: здесь игрок впервые выбирает ход."
     assert requests == [pages[spec].as_uri()]
     page.context.close()
 
