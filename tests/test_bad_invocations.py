@@ -14,8 +14,8 @@ import pytest
 
 from generator.cards import card_str
 from generator.deals import stock_indices
-from generator.games import make_game
-from generator.play import no_peek, play_out
+from generator.games import Result, make_game
+from generator.play import play_out
 from generator.record import record_of, to_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,7 +106,7 @@ def scratch(tmp_path):
     (tmp_path / "doubled.txt").write_text(" ".join([pack[1], *pack[1:]]), encoding="utf-8")
     (tmp_path / "latin-t.txt").write_text(" ".join(pack).replace("Т", "T"), encoding="utf-8")
     game, stock = make_game("village"), stock_indices("village", 1)
-    record = json.loads(to_json(record_of(game, stock, play_out(game, stock, no_peek).moves, "unknown", 1)))
+    record = json.loads(to_json(record_of(game, stock, play_out(game, stock).moves, Result.UNKNOWN, 1)))
     (tmp_path / "village.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     record["moves"][5], record["moves"][6] = record["moves"][6], record["moves"][5]
     (tmp_path / "illegal.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from generator.deals import DealNumberError, check_deal_number, stock_indices
 from generator.errors import UserError
-from generator.games import GAMES, Game, Move, UnknownGameError, VariantError, make_game
+from generator.games import GAMES, Game, Move, Result, UnknownGameError, VariantError, make_game
 
 if TYPE_CHECKING:
     from generator.record import Record
@@ -162,20 +162,20 @@ class Line:
     moves: list[Move]
     kind: str
     whose: str
-    verdict: str
+    verdict: Result
 
 
 def line_of(shown: Shown, positions: int) -> Line:
     """The record's moves; else the solver's winning line within ``positions``, else the no-peek player's game.
     Positions, not seconds, so every machine steps through the same line."""
-    from generator.play import no_peek, play_out
+    from generator.play import play_out
     from generator.solver import Budget, solve
 
     if shown.record is not None:
         return Line(list(shown.record.moves), "record", f"the record {shown.record_path}", shown.record.result)
     stock = shown.deal.stock
     solution = solve(shown.game, stock, budget=Budget(seconds=None, nodes=positions))
-    if solution.result == "won":
-        return Line(list(solution.moves), "solver", "the solver's winning line", "won")
-    moves = play_out(shown.game, stock, no_peek).moves
+    if solution.result is Result.WON:
+        return Line(list(solution.moves), "solver", "the solver's winning line", Result.WON)
+    moves = play_out(shown.game, stock).moves
     return Line(list(moves), "no_peek", "the no-peek player's game", solution.result)

@@ -175,9 +175,9 @@ def _position_svg(args: argparse.Namespace) -> tuple[str, str]:
                 f"--step {count} is past the end: {whose} has {len(moves)} move{'s' if len(moves) != 1 else ''} "
                 f"(use --step 0..{len(moves)} or --end)"
             )
-        from generator.play import states_along
+        from generator.replay import final_state
 
-        state = states_along(game, stock, moves[:count])[-1]
+        state = final_state(game, state, moves[:count])
         last = moves[count - 1] if count else None
         print(f"position after move {count} of {whose} ({len(moves)} moves)")
         name = f"{base}-end" if args.end else f"{base}-step-{count}"

@@ -8,8 +8,9 @@ import os
 from generator.commands.common import add_deal_or_stock, add_game_arguments, deal_from, game_from
 from generator.deals import MAX_DEAL
 from generator.errors import UserError
+from generator.games import Result
 from generator.notation import deal_heading
-from generator.play import no_peek, play_out
+from generator.play import play_out
 from generator.record import record_of, to_json
 from generator.safeio import check_output_path, write_text
 from generator.solver import Budget, solve
@@ -95,10 +96,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         # A lost or unknown deal is an answer too: its record carries the verdict, and as its moves the line a
         # careful player would have taken (RULES.md lets such a record stop anywhere).
         moves, result = solution.moves, solution.result
-        if result != "won":
-            played = play_out(game, deal.stock, no_peek)
+        if result is not Result.WON:
+            played = play_out(game, deal.stock)
             # An unknown deal the player happens to win is won: the record says so, or it would not check.
-            moves, result = played.moves, "won" if played.result == "won" else result
+            moves, result = played.moves, Result.WON if played.result is Result.WON else result
         write_text(args.record, to_json(record_of(game, deal.stock, moves, result, deal.number)))
     return 0
 

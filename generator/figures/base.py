@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.art.glyphs import text_advance
 from generator.cards import card_str
-from generator.games.base import Game, Move, State
+from generator.games import Game, Move
 from generator.notation import move_ru, place_ru
 from generator.russian import plural_ru
 
@@ -116,7 +116,7 @@ class Sketch:
     """A figure under construction: game functions add places; ``finish`` computes the bounds."""
 
     game: Game
-    state: State
+    state: object
     last_move: Move | None = None
     slots: list[Slot] = field(default_factory=list)
     cards: list[CardSpot] = field(default_factory=list)
@@ -221,8 +221,7 @@ class Sketch:
         if self.empty:
             told.append("пусто: " + ", ".join(self.empty[place] for place in sorted(self.empty)))
         if self.last_move is not None:
-            redeals = self.game.redeals_done(self.state)
-            told.insert(0, "последний ход: " + move_ru(self.game, self.last_move, redeal_number=redeals))
+            told.insert(0, "последний ход: " + move_ru(self.game, self.last_move))
         boxes = [(s.x, s.y, s.x + s.w, s.y + s.h) for s in self.slots]
         boxes += [(c.x, c.y, c.x + CARD_W, c.y + CARD_H) for c in self.cards]
         boxes += [(m.x, m.y, m.x + m.w, m.y + m.h) for m in self.marks]

@@ -20,10 +20,11 @@ from markupsafe import Markup, escape
 
 from generator.cards import card_str
 from generator.figures import figure_of
-from generator.games.base import Game, Move
+from generator.games import Game, Move, Result
 from generator.notation import deal_ru, move_ru, variant_ru
 from generator.paths import TEMPLATES
-from generator.play import opening, states_along
+from generator.play import opening
+from generator.replay import replay
 from generator.russian import plural_ru
 from generator.svg.cards import card_defs, num
 from generator.svg.env import environment
@@ -33,9 +34,9 @@ from generator.walkthrough import phase_title
 
 #: The end of the line, as its last position shows it.
 OUTCOME_RU = {
-    "won": "пасьянс вышел",
-    "lost": "дальше ходить нечем, пасьянс не вышел",
-    "unknown": "на этом игра остановлена, пасьянс не вышел",
+    Result.WON: "пасьянс вышел",
+    Result.LOST: "дальше ходить нечем, пасьянс не вышел",
+    Result.UNKNOWN: "на этом игра остановлена, пасьянс не вышел",
 }
 
 
@@ -45,7 +46,7 @@ class Source:
     on the deal (the record's claim, or the solver's: a no-peek line is shown when the solver found no win)."""
 
     kind: str
-    verdict: str
+    verdict: Result
     name: str = ""
 
 
@@ -77,11 +78,7 @@ class PhaseEntries:
     entries: list[Entry]
 
 
-def _outcome(game: Game, state: object) -> str:
-    return "won" if game.is_won(state) else "lost" if game.is_over(state) else "unknown"
-
-
-def summary_ru(source: Source, moves: int, outcome: str) -> str:
+def summary_ru(source: Source, moves: int, outcome: Result) -> str:
     """One sentence (or two) on what the page shows."""
     line = f"{plural_ru(moves, 'ход', 'хода', 'ходов')}; {OUTCOME_RU[outcome]}"
     careful = "Показана игра осторожного игрока, который не заглядывает в колоду"
@@ -89,7 +86,7 @@ def summary_ru(source: Source, moves: int, outcome: str) -> str:
         return f"Запись партии «{source.name}»: {line}."
     if source.kind == "solver":
         return f"Решение программы, знающей порядок карт в колоде: {line}."
-    if source.verdict == "lost":
+    if source.verdict is Result.LOST:
         return f"Этот расклад не выходит: программа, знающая порядок карт, перебрала все ходы. {careful}: {line}."
     return f"Программа не нашла решения в пределах перебора. {careful}: {line}."
 
@@ -97,12 +94,10 @@ def summary_ru(source: Source, moves: int, outcome: str) -> str:
 def move_list(game: Game, moves: Sequence[Move]) -> list[PhaseEntries]:
     """The moves by phase, numbered by step (a redeal is a step, and opens the next phase)."""
     phases = [PhaseEntries(phase_title(game, 0), 0, [])]
-    redeals = 0
     for step, move in enumerate(moves, 1):
         if move.is_redeal:
-            redeals += 1
             phases.append(PhaseEntries(phase_title(game, len(phases)), step, []))
-        text = move_ru(game, move, redeal_number=redeals)
+        text = move_ru(game, move)
         phases[-1].entries.append(Entry(step, f"{step}. {text}", move.is_redeal))
     return phases
 
@@ -110,7 +105,10 @@ def move_list(game: Game, moves: Sequence[Move]) -> list[PhaseEntries]:
 def page_html(game: Game, stock: Sequence[int], moves: Sequence[Move], *, deal: int | None, source: Source,
               colors: int = 2) -> str:
     """The whole page as text (UTF-8 when written): the same inputs give the same bytes."""
-    states = states_along(game, stock, moves)
+    replayed = replay(game, game.initial_state(stock), moves)
+    if not replayed.ok:
+        raise ValueError(f"move {replayed.illegal_at} of the line is illegal: {replayed.reason}")
+    states = replayed.states
     figures = [figure_of(game, state, last_move=moves[k - 1] if k else None) for k, state in enumerate(states)]
     pictures = [drawing(figure) for figure in figures]
     steps = [tokens_of(figure, game.places, picture) for figure, picture in zip(figures, pictures, strict=True)]
@@ -125,7 +123,7 @@ def page_html(game: Game, stock: Sequence[int], moves: Sequence[Move], *, deal: 
     opened = opening(game, stock)
     start = min(opened.forced, len(moves)) if opened.choice else 0
     heading = f"«{game.title}»" + (f" («{variant_ru(game.id, game.variant)}»)" if game.variant else "")
-    outcome = _outcome(game, states[-1])
+    outcome = replayed.outcome
     title = f"«{game.title}», {deal_ru(deal)}"
     data = {
         "table": encoded.table, "first": encoded.first, "diffs": encoded.diffs,

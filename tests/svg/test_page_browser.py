@@ -26,9 +26,9 @@ import pytest
 from generator.art.faces import card_code
 from generator.deals import stock_indices
 from generator.figures import figure_of
-from generator.games import make_game
-from generator.play import no_peek, opening, play_out, states_along
-from generator.record import record_of
+from generator.games import Result, make_game
+from generator.play import opening, play_out
+from generator.replay import replay
 from generator.svg.figure import figure_svg
 from generator.svg.page import OUTCOME_RU, Source, page_html
 
@@ -57,9 +57,7 @@ CASES = [("quadrille", 7, 60), ("village", 11, 45), ("phalanx", 2, 33)]
 def _line(spec: str, deal: int) -> tuple[Any, tuple[int, ...], list[Any]]:
     game = make_game(spec)
     stock = stock_indices(game.id, deal)
-    moves = play_out(game, stock, no_peek).moves
-    # As a record has them: redeals numbered.
-    return game, stock, list(record_of(game, stock, moves, "unknown", deal).moves)
+    return game, stock, list(play_out(game, stock).moves)
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +77,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for spec, deal, _ in CASES:
         game, stock, moves = _line(spec, deal)
         path = folder / f"{spec}-{deal}.html"
-        path.write_text(page_html(game, stock, moves, deal=deal, source=Source("no_peek", "unknown")), "utf-8")
+        path.write_text(page_html(game, stock, moves, deal=deal, source=Source("no_peek", Result.UNKNOWN)), "utf-8")
         written[spec] = path
     return written
 
@@ -141,7 +139,7 @@ def _places(drawn: dict[str, Any]) -> dict[str, list[str]]:
 def _check_position(spec: str, deal: int, k: int, drawn: dict[str, Any]) -> None:
     """The page at step ``k`` shows the engine's position after ``k`` moves, as ``pasyans svg`` draws it."""
     game, stock, moves = _line(spec, deal)
-    state = states_along(game, stock, moves[:k])[-1]
+    state = replay(game, game.initial_state(stock), moves[:k]).final
     contents = game.contents(state)
     drawn_places = _places(drawn)
     for place_id, name in enumerate(game.places):
@@ -180,8 +178,7 @@ def test_pressing_right_k_times_draws_the_engine_position_after_k_moves(browser,
     _check_position(spec, deal, presses - 1, _drawn(page))
     page.keyboard.press("End")
     _check_position(spec, deal, len(moves), _drawn(page))
-    final = states_along(game, _line(spec, deal)[1], moves)[-1]
-    outcome = "won" if game.is_won(final) else "lost" if game.is_over(final) else "unknown"
+    outcome = replay(game, game.initial_state(_line(spec, deal)[1]), moves).outcome
     assert _drawn(page)["say"].endswith(f" Конец: {OUTCOME_RU[outcome]}.")
     page.keyboard.press("ArrowRight")  # past the end: stays
     assert _drawn(page)["step"] == len(moves)
