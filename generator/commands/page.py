@@ -27,12 +27,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     html = commands.add_parser(
         "html",
         help="write a step-through web page of a game",
-        description="Write one self-contained HTML file (nothing fetched, no other file) to step through a game: "
-        "the book's figure of the current position, buttons and the ← → Home End keys, a slider, the move list in "
-        "the book's notation with the current move highlighted, the phase shown; '#step=K' at the end of the "
-        "address opens it at step K. The moves are a game record's (--record FILE), or the solver's winning "
-        f"line or, when it finds none within {SOLVE_POSITIONS} positions searched, the no-peek player's game. "
-        "Without JavaScript the page shows the opening figure and the move list.",
+        description=f"""\
+Write one self-contained HTML file (nothing fetched, no other file) to step
+through a game: the book's figure of the current position, buttons and the
+← → Home End keys, a slider, the move list in the book's notation with the
+current move highlighted, the phase shown, each move announced to a screen
+reader. '#step=K' at the end of the address opens it at step K. The moves are
+a game record's (--record FILE), or the solver's winning line or, when it
+finds none within {SOLVE_POSITIONS} positions searched, the no-peek player's
+game. Without JavaScript the page shows the opening figure and the move list.""",
         epilog="examples:\n  pasyans html quadrille --deal 7 -o q7.html\n"
         "  pasyans html --record g2.json                      (the game of a record)\n"
         "  pasyans html village --stock my-deal.txt -o mine.html",
