@@ -23,7 +23,7 @@ from generator.paths import OUTPUT
 from generator.progress import Progress
 
 if TYPE_CHECKING:
-    from generator.pdf.practice import Selection
+    from generator.selection import Selection
 
 #: The most deals one sheet file may hold: a two-pack deal is a page, its answer another.
 MAX_SHEET_DEALS = 500
