@@ -22,7 +22,7 @@ from generator.errors import UserError
 from generator.paths import OUTPUT
 from generator.progress import Progress
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the solver layer loads late, when a command needs it
     from generator.selection import Selection
 
 #: The most deals one sheet file may hold: a two-pack deal is a page, its answer another.
@@ -62,11 +62,12 @@ def jobs_count(text: str) -> int:
 
 def deck_paper(text: str) -> str:
     """``--paper`` of the pack: A4 or letter (A5 cannot hold 3 × 3 cards of 63 × 88 mm)."""
-    for name in ("A4", "letter"):
-        if text.strip().lower() == name.lower():
-            return name
-    raise argparse.ArgumentTypeError(f"unknown paper {text!r} for the pack: choose A4 or letter (3 × 3 cards of "
-                                     "63 × 88 mm need 189 × 264 mm)")
+    from generator.pdf.deck import LayoutError, sheet_for
+
+    try:
+        return sheet_for(text).paper
+    except LayoutError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def bleed_mm(text: str) -> float:
@@ -135,7 +136,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _output(args: argparse.Namespace, default: Path) -> Path:
     """The output path, checked before any work; the default's directory is made if missing."""
-    from generator.pdf.layout import source_date_epoch
+    from generator.pdf.templates import source_date_epoch
     from generator.safeio import check_output_path
 
     if args.output is None:
