@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterator, Sequence
 
 from generator import __version__
-from generator.commands import books, draw, engine, games, printables, solving
+from generator.commands import books, deck, draw, engine, games, printables, solving
 from generator.errors import Interrupted, UserError
 
 EPILOG = """\
@@ -52,7 +52,7 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"pasyans {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (games, engine, solving, draw, books, printables):
+    for module in (games, engine, solving, draw, books, printables, deck):
         module.register(commands)
     return parser
 

@@ -8,6 +8,15 @@ from generator.deals import DealNumberError, check_deal_number
 from generator.errors import UserError
 from generator.games import GAMES, Game, UnknownGameError, VariantError, make_game
 
+MIN_DPI, MAX_DPI = 30, 1200
+
+
+def dpi(text: str) -> int:
+    """``--dpi``: a PNG's resolution, a whole number of dots per inch."""
+    if not text.strip().isdigit() or not MIN_DPI <= int(text) <= MAX_DPI:
+        raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_DPI} to {MAX_DPI}, not {text!r}")
+    return int(text)
+
 
 def deal_number(text: str) -> int:
     try:
