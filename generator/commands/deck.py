@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.commands.common import MAX_DPI, MIN_DPI, dpi
+from generator.commands.common import MAX_DPI, MIN_DPI, colors_count, dpi
 from generator.commands.printables import output_path
 from generator.errors import UserError
 from generator.paths import OUTPUT
@@ -45,12 +45,6 @@ def bleed_mm(text: str) -> float:
     if not 0 <= value <= MAX_BLEED_MM:  # also refuses nan
         raise argparse.ArgumentTypeError(f"--bleed must be from 0 to {MAX_BLEED_MM:g} mm, not {text!r}")
     return value
-
-
-def colours(text: str) -> int:
-    if text.strip() not in ("2", "4"):
-        raise argparse.ArgumentTypeError(f"--colors must be 2 or 4, not {text!r}")
-    return int(text)
 
 
 def packs(text: str) -> int:
@@ -116,7 +110,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     deck.add_argument("--bleed", metavar="MM", type=bleed_mm, default=None,
                       help="how far each card's ground runs past its cut, 0 to 5 mm (default 0; 3 is usual; "
                       "folded at most 3)")
-    deck.add_argument("--colors", metavar="N", type=colours, default=None,
+    deck.add_argument("--colors", metavar="N", type=colors_count, default=None,
                       help="2 (default) or 4 colours of suits (♣ green, ♦ blue)")
     sides = deck.add_mutually_exclusive_group()
     sides.add_argument("--backs", action="store_true",

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from generator.art.faces import CARD_H, CARD_W, Face, card_code
 from generator.art.printed import printed_back, printed_face
 from generator.cards import card_str
-from generator.svg.cards import face_svg
+from generator.svg.cards import card_words, face_svg
 
 PACK = 52
 BACK_NAMES = {False: "рубашка", True: "back"}
@@ -48,11 +48,13 @@ def with_resolution(png: bytes, dpi: int) -> bytes:
     return png[:header_end] + chunk + png[header_end:]
 
 
-def render(card: Face, dpi: int) -> bytes:
-    """One printed card as PNG at ``dpi``: its own size (the bleed included) in whole pixels."""
+def render(card: Face, index: int | None, dpi: int) -> bytes:
+    """One printed card (``index``: which, ``None`` the back) as PNG at ``dpi``: its own size, the bleed
+    included, in whole pixels."""
     import cairosvg
 
-    png = cairosvg.svg2png(bytestring=face_svg(card).encode("utf-8"), output_width=pixels(card.width, dpi),
+    svg = face_svg(card, *card_words(index))
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=pixels(card.width, dpi),
                            output_height=pixels(card.height, dpi))
     return with_resolution(png, dpi)
 
@@ -67,8 +69,9 @@ def card_images(*, packs: int = 1, colors: int = 2, bleed_mm: float = 0.0, dpi: 
         for index in range(PACK):
             name = card_code(index) if latin else card_str(index)
             images.append(CardImage(f"{folder}{name}.png",
-                                    render(printed_face(index, colors=colors, pack=mark, bleed=bleed_mm), dpi)))
-        images.append(CardImage(f"{folder}{BACK_NAMES[latin]}.png", render(printed_back(pack, bleed=bleed_mm), dpi)))
+                                    render(printed_face(index, colors=colors, pack=mark, bleed=bleed_mm), index, dpi)))
+        back = render(printed_back(pack, bleed=bleed_mm), None, dpi)
+        images.append(CardImage(f"{folder}{BACK_NAMES[latin]}.png", back))
     return images
 
 
