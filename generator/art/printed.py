@@ -83,7 +83,8 @@ def printed_face(index: int, *, colors: int = 2, pack: int | None = None, bleed:
     items = [item for item in face(index, colors).items if not _is_edge(item)]
     if pack is not None:
         items.append(pack_mark(pack))
-    name = card_code(index) + ("" if pack is None else f".p{pack}")
+    # Never the plain face's name: a document may hold both (the pack's first page shows a plain sample card).
+    name = card_code(index) + (".printed" if pack is None else f".p{pack}")
     return _bled(name, "paper", items, bleed)
 
 

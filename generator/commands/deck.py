@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -103,6 +104,9 @@ the same bytes."""
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deck = commands.add_parser("deck", help="write a print-and-play pack of cards (PDF or PNGs)",
                                description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    # "--back-offset -1.5,0.25" must read as a value, not an option: Python 3.13's argparse takes anything that
+    # starts like a negative number so, 3.11's only a plain one. No option of ours starts with a digit.
+    deck._negative_number_matcher = re.compile(r"^-\.?\d")
     deck.add_argument("--paper", metavar="SIZE", type=deck_paper, default=None, help="A4 (default) or letter")
     deck.add_argument("--packs", metavar="N", type=packs, default=None,
                       help="1 (default: 52 cards) or 2 (104 cards: blue and red backs, a mark of its pack on each "
