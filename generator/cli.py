@@ -31,6 +31,8 @@ examples:
   pasyans html quadrille --deal 7 -o q7.html     a web page to step through the game
   pasyans deals quadrille --winnable --count 10  practice sheets with answers
   pasyans rulebook --paper A5 -o book.pdf
+  pasyans rulebook --booklet                     the A5 book on A4, to fold and staple
+  pasyans deck --packs 2 --backs --bleed 3       two packs to print two-sided and cut
 
 Run 'pasyans COMMAND --help' for the options of a command.
 """
