@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from generator.commands.common import duplex_edge
 from generator.errors import UserError
 from generator.paths import OUTPUT
 
@@ -27,13 +28,6 @@ def paper_name(text: str) -> str:
         return paper_named(text).name
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def duplex_edge(text: str) -> str:
-    edge = text.strip().lower()
-    if edge not in ("long", "short"):
-        raise argparse.ArgumentTypeError(f"--duplex must be long or short, not {text!r}")
-    return edge
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -41,6 +41,14 @@ def deal_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def duplex_edge(text: str) -> str:
+    """``--duplex``: the edge a two-sided printer turns the paper on, long or short (the pack, the booklet)."""
+    edge = text.strip().lower()
+    if edge not in ("long", "short"):
+        raise argparse.ArgumentTypeError(f"--duplex must be long or short, not {text!r}")
+    return edge
+
+
 def colors_count(text: str) -> int:
     """``--colors``: a two- or four-colour pack (♣ green and ♦ blue in the four-colour one)."""
     if text.strip() not in ("2", "4"):

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.commands.common import MAX_DPI, MIN_DPI, colors_count, dpi
+from generator.commands.common import MAX_DPI, MIN_DPI, colors_count, dpi, duplex_edge
 from generator.commands.printables import output_path
 from generator.errors import UserError
 from generator.paths import OUTPUT
@@ -52,13 +52,6 @@ def packs(text: str) -> int:
     if text.strip() not in ("1", "2"):
         raise argparse.ArgumentTypeError(f"--packs must be 1 or 2, not {text!r}")
     return int(text)
-
-
-def duplex_edge(text: str) -> str:
-    edge = text.strip().lower()
-    if edge not in ("long", "short"):
-        raise argparse.ArgumentTypeError(f"--duplex must be long or short, not {text!r}")
-    return edge
 
 
 def back_offset(text: str) -> tuple[float, float]:

@@ -41,9 +41,7 @@ from pypdf.generic import (
     TextStringObject,
 )
 
-from generator.pdf.paper import Paper, booklet_sheet
-
-DUPLEX_EDGES = ("long", "short")
+from generator.pdf.paper import DUPLEX_EDGES, Paper, booklet_sheet
 
 
 @dataclass(frozen=True)
@@ -143,6 +141,5 @@ def build_booklet(paper: str = "A4", *, duplex: str = "long") -> bytes:
     from generator.pdf.rulebook import build_rulebook
 
     sheet, page = booklet_sheet(paper)
-    if duplex not in DUPLEX_EDGES:
-        raise ValueError(f"duplex is 'long' or 'short', not {duplex!r}")
+    imposition(4, duplex)  # an unknown edge is refused before the book is set
     return impose(build_rulebook(page), sheet, duplex)

@@ -111,6 +111,9 @@ BOOK_PAGES: dict[str, BookPage] = {
                             head=13 * mm, foot=12.5 * mm),
 }
 
+#: The edges a two-sided printer turns the paper on (the pack's backs, the booklet).
+DUPLEX_EDGES = ("long", "short")
+
 #: A booklet's sheet and the book page it holds two of to a side: A5 on A4, half-letter on letter.
 BOOKLETS: dict[str, str] = {"A4": "A5", "letter": "half-letter"}
 

@@ -37,7 +37,6 @@ from generator.pdf.cards import CardArt
 from generator.pdf.deck.calibration import draw_calibration
 from generator.pdf.deck.first_page import deck_title, draw_first_page
 from generator.pdf.deck.layout import (
-    DUPLEX_EDGES,
     MAX_BACK_OFFSET_MM,
     MAX_BLEED_MM,
     PAPERS,

@@ -29,7 +29,7 @@ from reportlab.lib.units import mm
 
 from generator.art.faces import CARD_H as CARD_H_MM
 from generator.art.faces import CARD_W as CARD_W_MM
-from generator.pdf.paper import paper_named
+from generator.pdf.paper import DUPLEX_EDGES, paper_named
 
 CARD_W = CARD_W_MM * mm
 CARD_H = CARD_H_MM * mm
@@ -37,7 +37,6 @@ COLUMNS = ROWS = 3
 FOLD_COLUMNS = FOLD_ROWS = 2
 PER_SHEET = COLUMNS * ROWS
 MAX_BLEED_MM = 5.0
-DUPLEX_EDGES = ("long", "short")
 #: The most a printer's duplex offset may be corrected by, each way: a printer further off needs mending.
 MAX_BACK_OFFSET_MM = 5.0
 
