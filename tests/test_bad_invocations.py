@@ -49,6 +49,22 @@ BAD = [
     ["deck", "--paper", "A5", "-o", f"{OUT}/deck.pdf"],
     ["deck", "--colors", "3", "-o", f"{OUT}/deck.pdf"],
     ["deck", "--bleed", "9", "-o", f"{OUT}/deck.pdf"],
+    # the printed pack's options that do not go together, or cannot be printed
+    ["deck", "--packs", "3", "-o", f"{OUT}/deck.pdf"],
+    ["deck", "--fold", "--bleed", "4", "-o", f"{OUT}/deck.pdf"],  # the fold's gutter takes 3 mm at most
+    ["deck", "--fold", "--backs", "-o", f"{OUT}/deck.pdf"],
+    ["deck", "--duplex", "short", "-o", f"{OUT}/deck.pdf"],  # without --backs
+    ["deck", "--backs", "--back-offset", "1,5,-0,5", "-o", f"{OUT}/deck.pdf"],  # decimal commas
+    ["deck", "--backs", "--back-offset", "9,0", "-o", f"{OUT}/deck.pdf"],
+    ["deck", "--back-offset", "1,0", "-o", f"{OUT}/deck.pdf"],  # without --backs
+    ["deck", "--calibrate", "--packs", "2", "-o", f"{OUT}/c.pdf"],
+    ["deck", "--png", OUT, "-o", f"{OUT}/deck.pdf"],
+    ["deck", "--png", f"{OUT}/keep.txt"],  # a file, not a directory
+    ["deck", "--dpi", "300", "-o", f"{OUT}/deck.pdf"],  # without --png
+    ["deck", "--png", OUT, "--dpi", "5"],
+    ["rulebook", "--booklet", "--paper", "A5", "-o", f"{OUT}/book.pdf"],
+    ["rulebook", "--duplex", "short", "-o", f"{OUT}/book.pdf"],  # without --booklet
+    ["rulebook", "--booklet", "--duplex", "both", "-o", f"{OUT}/book.pdf"],
     # output paths
     ["rulebook", "-o", "no/such/dir/book.pdf"],
     ["rulebook", "-o", OUT],

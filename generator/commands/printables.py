@@ -1,6 +1,6 @@
-"""``pasyans deals`` and ``pasyans deck``: practice-deal sheets with an answer key, and a print-and-play pack.
+"""``pasyans deals``: practice-deal sheets with an answer key (``pasyans deck`` is in ``deck.py``).
 
-Both write a PDF through ``generator.safeio`` (a temporary file renamed into
+It writes a PDF through ``generator.safeio`` (a temporary file renamed into
 place), so a failed or interrupted run leaves the old file or none. Every
 argument, and the output path, is checked before any work starts.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.commands.books import paper_name
-from generator.commands.common import add_game_arguments, colors_count, deal_number, game_from
+from generator.commands.common import add_game_arguments, deal_number, game_from
 from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
@@ -60,29 +60,6 @@ def jobs_count(text: str) -> int:
     return int(text)
 
 
-def deck_paper(text: str) -> str:
-    """``--paper`` of the pack: A4 or letter (A5 cannot hold 3 × 3 cards of 63 × 88 mm)."""
-    from generator.pdf.deck import LayoutError, sheet_for
-
-    try:
-        return sheet_for(text).paper
-    except LayoutError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def bleed_mm(text: str) -> float:
-    """``--bleed``: millimetres from 0 to 5; a decimal comma is accepted."""
-    from generator.pdf.deck import MAX_BLEED_MM
-
-    try:
-        value = float(text.strip().removesuffix("mm").replace(",", "."))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--bleed must be a number of millimetres, not {text!r}") from None
-    if not 0 <= value <= MAX_BLEED_MM:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"--bleed must be from 0 to {MAX_BLEED_MM:g} mm, not {text!r}")
-    return value
-
-
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deals = commands.add_parser(
         "deals",
@@ -116,25 +93,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                        help="where to write the PDF (default output/deals-GAME.pdf)")
     deals.set_defaults(handler=cmd_deals)
 
-    deck = commands.add_parser(
-        "deck",
-        help="write a print-and-play pack of cards",
-        description="Write our 52 cards at true size, 63 × 88 mm, 3 × 3 to a sheet with crop marks, never "
-        "scaled: print at 100 %. --backs adds a sheet of backs after each sheet of faces, mirrored for "
-        "long-edge duplex printing. The same arguments give the same bytes.",
-    )
-    deck.add_argument("--paper", metavar="SIZE", type=deck_paper, default="A4", help="A4 (default) or letter")
-    deck.add_argument("--bleed", metavar="MM", type=bleed_mm, default=0.0,
-                      help="white bleed round the block of cards, 0 to 5 mm (default 0)")
-    deck.add_argument("--colors", metavar="N", type=colors_count, default=2,
-                      help="2 (default) or 4 colours of suits (♣ green, ♦ blue)")
-    deck.add_argument("--backs", action="store_true", help="add mirrored sheets of card backs for duplex printing")
-    deck.add_argument("-o", "--output", metavar="FILE", default=None,
-                      help="where to write the PDF (default output/deck.pdf)")
-    deck.set_defaults(handler=cmd_deck)
 
-
-def _output(args: argparse.Namespace, default: Path) -> Path:
+def output_path(args: argparse.Namespace, default: Path) -> Path:
     """The output path, checked before any work; the default's directory is made if missing."""
     from generator.pdf.templates import source_date_epoch
     from generator.safeio import check_output_path
@@ -168,7 +128,7 @@ def cmd_deals(args: argparse.Namespace) -> int:
     if mode == "all" and args.first + args.count - 1 > MAX_DEAL:
         raise UserError(f"deals {args.first}..{args.first + args.count - 1} go past the last deal number {MAX_DEAL}")
     name = game.full_id.replace(":", "-")
-    output = _output(args, OUTPUT / f"deals-{name}.pdf")
+    output = output_path(args, OUTPUT / f"deals-{name}.pdf")
     jobs = args.jobs or os.cpu_count() or 1
     started = time.perf_counter()
     progress = DealsProgress(args.count, game.full_id)
@@ -190,21 +150,4 @@ def cmd_deals(args: argparse.Namespace) -> int:
     deals = f"{len(selection.kept)} deal{'s' if len(selection.kept) != 1 else ''}"
     print(f"pasyans: wrote {output} ({deals}{skipped}; {size / 1024:.0f} KiB, "
           f"{time.perf_counter() - started:.1f} s)", file=sys.stderr)
-    return 0
-
-
-def cmd_deck(args: argparse.Namespace) -> int:
-    from generator.pdf.deck import LayoutError, build_deck, deck_pages, sheet_for
-    from generator.safeio import write_bytes
-
-    try:
-        sheet_for(args.paper, args.bleed)  # a bleed the paper cannot take is refused before any work
-    except LayoutError as error:
-        raise UserError(str(error)) from None
-    output = _output(args, OUTPUT / "deck.pdf")
-    started = time.perf_counter()
-    data = build_deck(args.paper, bleed_mm=args.bleed, colors=args.colors, backs=args.backs)
-    write_bytes(output, data)
-    print(f"pasyans: wrote {output} ({deck_pages(backs=args.backs)} pages, "
-          f"{len(data) / 1024:.0f} KiB, {time.perf_counter() - started:.1f} s)", file=sys.stderr)
     return 0
