@@ -14,7 +14,7 @@ import threading
 from collections.abc import Sequence
 
 from generator import __version__
-from generator.commands import books, draw, engine, games, printables, solving
+from generator.commands import analysis, books, draw, engine, games, printables, solving
 from generator.errors import UserError
 
 EPILOG = """\
@@ -25,6 +25,7 @@ Deal numbers are PySolFC game numbers, 1 .. 10**20.
 examples:
   pasyans play quadrille --deal 7            the no-peek player's game, move by move
   pasyans solve gallery --deal 2 --record g2.json && pasyans check g2.json
+  pasyans analyze village --deal 1            where the no-peek player lost the win, and the deal's grade
   pasyans stats brunette_blonde:two_cards --deals 1000
   pasyans svg phalanx --deal 2 --step 40 --png   a figure with the 40th move marked
   pasyans deals quadrille --winnable --count 10  practice sheets with answers
@@ -51,7 +52,7 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"pasyans {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (games, engine, solving, draw, books, printables):
+    for module in (games, engine, solving, analysis, draw, books, printables):
         module.register(commands)
     return parser
 

@@ -16,8 +16,9 @@ def deal_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", metavar="GAME", help="game id, or GAME:VARIANT (see 'pasyans games')")
+def add_game_arguments(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
+    parser.add_argument("game", metavar="GAME", nargs=None if required else "?",
+                        help="game id, or GAME:VARIANT (see 'pasyans games')")
     named = ", ".join(f"{variant} ({game_id})" for game_id, game in GAMES.items() for variant in game.variants)
     parser.add_argument("--variant", metavar="V", help=f"variant of the game: {named}")
 
@@ -29,7 +30,8 @@ def game_from(args: argparse.Namespace) -> Game:
         raise UserError(str(error)) from None
 
 
-def add_deal_argument(parser: argparse.ArgumentParser, *, required: bool = True) -> None:
+def add_deal_argument(parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, *,
+                      required: bool = True) -> None:
     parser.add_argument(
         "--deal", "-d", metavar="N", type=deal_number, required=required,
         help="deal number (PySolFC game number, 1 .. 10**20)",

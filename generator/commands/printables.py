@@ -39,7 +39,7 @@ def positions_count(text: str) -> int:
     """``--positions``: the solver's limit per deal, a whole number of positions from 1 to ``MAX_POSITIONS``."""
     digits = text.strip().replace("_", "")
     if not re.fullmatch(r"[0-9]+", digits) or not 1 <= int(digits) <= MAX_POSITIONS:
-        raise argparse.ArgumentTypeError(f"--positions must be a whole number from 1 to {MAX_POSITIONS}, "
+        raise argparse.ArgumentTypeError(f"must be a whole number of positions from 1 to {MAX_POSITIONS}, "
                                          f"not {text!r}")
     return int(digits)
 
