@@ -8,6 +8,7 @@ live here, not in timed unit tests (the machine is shared).
     python bench/run.py --only gallery phalanx           # just these rows
     python bench/run.py --deals 10000 --budget 2 --save-stats   # the book's odds, timed (make odds)
     python bench/run.py --book-only
+    python bench/run.py --against e163009 --only gallery   # another revision's solver against this one
 """
 
 from __future__ import annotations
@@ -135,11 +136,24 @@ def main() -> int:
     parser.add_argument("--save-stats", action="store_true",
                         help="also write the odds to assets/stats.json, and the row to the 'odds' table")
     parser.add_argument("--book-only", action="store_true", help="measure only the rulebook build")
+    parser.add_argument("--against", metavar="REV",
+                        help="compare the solver of git revision REV with this tree on the same deals "
+                        "(--deals of them, default 50 here, at --positions each): positions per second")
+    parser.add_argument("--positions", type=int, default=20_000, help="with --against: positions per deal")
     args = parser.parse_args()
     specs = args.only or all_specs()
     for spec in specs:
         make_game(spec)  # an unknown spec fails before anything is measured
     text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n"
+
+    if args.against:
+        from against import compare  # bench/ is on the path when this script runs
+
+        count = args.deals if "--deals" in sys.argv else 50
+        body = compare(args.against, specs, count=count, positions=args.positions)
+        DOC.write_text(replace_block(DOC.read_text(encoding="utf-8"), "against", body), encoding="utf-8")
+        print(f"wrote {DOC}", file=sys.stderr)
+        return 0
 
     if args.book_only or (not args.only and not args.save_stats):
         book = book_figures()
