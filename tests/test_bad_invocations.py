@@ -12,6 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.deals import stock_indices
+from generator.games import Move, Result, make_game
+from generator.play import play_out
+from generator.record import record_of, to_json
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = "out"  # a subdirectory of the scratch directory, holding a file that must survive
 
@@ -60,6 +65,20 @@ BAD = [
     ["check", OUT],
     ["check", "corrupt.json"],
     ["check", "future.json"],
+    # the analysis of a line
+    ["analyze"],
+    ["analyze", "village"],
+    ["analyze", "village", "--deal", "0"],
+    ["analyze", "village", "--deal", str(10**20 + 1)],
+    ["analyze", "phalanx", "--deal", "1", "--record", "phalanx1.json"],
+    ["analyze", "village", "--record", "phalanx1.json", "-o", f"{OUT}/a.json"],  # a record of another game
+    ["analyze", "--record", "illegal.json", "-o", f"{OUT}/a.json"],  # its second move is illegal
+    ["analyze", "--record", "nothing-here.json"],
+    ["analyze", "--record", "corrupt.json"],
+    ["analyze", "phalanx", "--deal", "1", "-o", "no/such/dir/a.json"],
+    ["analyze", "phalanx", "--deal", "1", "-o", OUT],
+    ["analyze", "phalanx", "--deal", "4", "-o", f"{OUT}/lost.json"],  # a lost deal has no winning line
+    ["analyze", "phalanx", "--deal", "1", "--probe-positions", "0"],
     # commands and options
     ["frobnicate"],
     ["games", "--colour"],
@@ -72,6 +91,14 @@ def scratch(tmp_path):
     (tmp_path / OUT / "keep.txt").write_text("precious", encoding="utf-8")
     (tmp_path / "corrupt.json").write_text('{"format": "pasyans-record/1", "game": ', encoding="utf-8")
     (tmp_path / "future.json").write_text(json.dumps({"format": "pasyans-record/9"}), encoding="utf-8")
+    phalanx = make_game("phalanx")
+    stock = stock_indices("phalanx", 1)
+    moves = play_out(phalanx, stock).moves[:10]
+    (tmp_path / "phalanx1.json").write_text(to_json(record_of(phalanx, stock, moves, Result.UNKNOWN, 1)),
+                                            encoding="utf-8")
+    illegal = [moves[0], Move.redeal(3), *moves[1:]]
+    (tmp_path / "illegal.json").write_text(to_json(record_of(phalanx, stock, illegal, Result.UNKNOWN, 1)),
+                                           encoding="utf-8")
     return tmp_path
 
 

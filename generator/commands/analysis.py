@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -141,9 +140,12 @@ def _subject(args: argparse.Namespace) -> Subject:
 
 
 class SolveProgress(Progress):
-    """The analysis's progress: solves made, and where along the line the last one looked."""
+    """The analysis's progress on a terminal: solves made, and where along the line the last one looked. An
+    analysis takes seconds, so a log gets only the summary line, not a line per solve."""
 
     def __call__(self, solves: int, played: int, result: Result) -> None:
+        if not self.terminal:
+            return
         self.total = max(self.total, solves + 1)
         self.update(solves, f"position after move {played}: {result}" if played else f"the start: {result}")
 
@@ -172,8 +174,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         print(json.dumps(as_json(subject, line, no_peek, difficulty), ensure_ascii=False))
     else:
         print(as_text(subject, line, no_peek, difficulty, args.probe_positions))
-    print(f"pasyans: {difficulty}, critical moment {line.status}: {line.solves} solves, {line.positions} positions "
-          f"searched in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+        print(f"{difficulty}, critical moment {line.status}: {line.solves} solves, {line.positions} positions "
+              f"searched in {time.perf_counter() - started:.2f} s")
     if args.output:
         if line.winning_line is None:
             raise UserError(f"no record written: the deal is {line.verdict}, a record needs a winning line")
