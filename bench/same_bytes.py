@@ -29,7 +29,6 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,10 +127,9 @@ def _verdict(task: tuple[str, int]) -> str:
 
 
 def _pooled(function: Callable[[tuple[str, int]], str], tasks: list[tuple[str, int]], jobs: int) -> list[str]:
-    if jobs == 1:
-        return [function(task) for task in tasks]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(function, tasks, chunksize=4))
+    from generator.pool import in_order  # the project's one pool (stops on Ctrl-C with its workers)
+
+    return list(in_order(function, tasks, jobs=jobs))
 
 
 def records(jobs: int) -> dict[str, str]:

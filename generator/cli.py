@@ -8,14 +8,15 @@ parser can be made to turn every usage mistake into our single error path
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from generator import __version__
 from generator.commands import analysis, books, draw, engine, games, printables, solving
-from generator.errors import UserError
+from generator.errors import Interrupted, UserError
 
 EPILOG = """\
 games: village, brunette_blonde, quadrille, gallery, phalanx
@@ -57,16 +58,49 @@ def build_parser() -> Parser:
     return parser
 
 
-def _terminate(signum: int, frame: object) -> None:
-    """SIGTERM unwinds like Ctrl-C, so half-written temporary files are removed."""
-    raise SystemExit(128 + signum)
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C and SIGTERM unwind the work, so temporary files are removed and workers stopped; a second
+    signal while that happens is ignored (one line, one exit status)."""
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
+    raise Interrupted(signum)
+
+
+@contextlib.contextmanager
+def _stopping_on_signals() -> Iterator[None]:
+    """Our handlers for the run (main thread only), the previous ones after; a SIGINT ignored by whoever
+    started us (a background job) stays ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {stop: signal.getsignal(stop) for stop in STOP_SIGNALS}
+    signal.signal(signal.SIGTERM, _interrupt)
+    if previous[signal.SIGINT] is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt)
+    try:
+        yield
+    finally:
+        for stop, handler in previous.items():
+            signal.signal(stop, handler)
+
+
+def _stop_workers() -> None:
+    """Kill the workers of any pool still running (only a run that loaded the pool can have one)."""
+    pool = sys.modules.get("generator.pool")
+    if pool is not None:
+        pool.stop_all()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    with _stopping_on_signals():
+        return _run(list(sys.argv[1:] if argv is None else argv))
+
+
+def _run(argv: list[str]) -> int:
     debug = "--debug" in argv
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _terminate)
     try:
         args = build_parser().parse_args(argv)
         if not getattr(args, "handler", None):
@@ -77,9 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as error:
         print(f"pasyans: error: {error}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM as ``Interrupted``
+        _stop_workers()
         print("pasyans: interrupted", file=sys.stderr)
-        return 130
+        return 128 + (stop.signum if isinstance(stop, Interrupted) else signal.SIGINT)
     except BrokenPipeError:
         return 0
     except Exception as error:  # an internal error is a bug: short unless --debug

@@ -11,14 +11,16 @@ import math
 import os
 import statistics
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import Any, TextIO
 
 from generator.deals import stock_indices
 from generator.games import Result, make_game
 from generator.paths import ASSETS
 from generator.play import no_peek_result
+from generator.pool import in_order
 from generator.progress import Progress
 from generator.safeio import write_text
 from generator.solver import Budget, solve
@@ -65,27 +67,25 @@ def measure(
     count: int,
     *,
     jobs: int | None = None,
+    executor: Executor | None = None,
     budget_seconds: float = 10.0,
     on_progress: Callable[[list[DealResult]], None] | None = None,
 ) -> list[DealResult]:
-    """Results for deals ``first`` … ``first + count - 1``, in deal order, spread over ``jobs`` processes."""
+    """Results for deals ``first`` … ``first + count - 1``, in deal order, ``jobs`` at a time (default: all cores).
+
+    They run on ``executor`` when one is given — any ``concurrent.futures.Executor``, e.g. a cluster's
+    (``jobs`` is then how many it runs at once) — else on the project's pool (``generator.pool``), or here
+    when ``jobs`` is 1. Deals go out in chunks, so a deal decided in microseconds does not pay a round trip.
+    """
     jobs = jobs or os.cpu_count() or 1
     deals = list(range(first, first + count))
     chunk = max(1, min(50, count // (jobs * 8) or 1))
     chunks = [(spec, deals[i : i + chunk], budget_seconds) for i in range(0, count, chunk)]
     results: list[DealResult] = []
-    if jobs == 1:
-        pieces: Iterator[list[DealResult]] = map(_measure_chunk, chunks)
-        for piece in pieces:
-            results.extend(piece)
-            if on_progress:
-                on_progress(results)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for piece in pool.map(_measure_chunk, chunks):
-                results.extend(piece)
-                if on_progress:
-                    on_progress(results)
+    for piece in in_order(_measure_chunk, chunks, jobs=jobs, executor=executor):
+        results.extend(piece)
+        if on_progress:
+            on_progress(results)
     return results
 
 
@@ -120,7 +120,7 @@ def verdicts(results: list[DealResult], field: str) -> str:
     return "".join(getattr(r, field).letter for r in results)
 
 
-def summarise(spec: str, first: int, results: list[DealResult], budget_seconds: float) -> dict:
+def summarise(spec: str, first: int, results: list[DealResult], budget_seconds: float) -> dict[str, Any]:
     """The figures the book prints for one game (deterministic: no times, no dates)."""
 
     def rate(field: str) -> Rate:
@@ -146,13 +146,14 @@ def timing(results: list[DealResult]) -> dict[str, float]:
     return {"mean": statistics.fmean(times), "median": statistics.median(times), "p99": p99}
 
 
-def load_stats() -> dict:
+def load_stats() -> dict[str, Any]:
     if not STATS_FILE.exists():
         return {"format": STATS_FORMAT, "games": {}}
-    return json.loads(STATS_FILE.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(STATS_FILE.read_text(encoding="utf-8"))
+    return data
 
 
-def save_stats(spec: str, summary: dict) -> None:
+def save_stats(spec: str, summary: dict[str, Any]) -> None:
     """Merge one game's figures into ``assets/stats.json`` (sorted, stable bytes)."""
     data = load_stats()
     data["games"][spec] = summary
@@ -163,7 +164,7 @@ def save_stats(spec: str, summary: dict) -> None:
 class ProgressBar(Progress):
     """The odds' progress: deals done, won and unknown so far, and the rate."""
 
-    def __init__(self, total: int, label: str, *, stream=None) -> None:
+    def __init__(self, total: int, label: str, *, stream: TextIO | None = None) -> None:
         super().__init__(total, label, stream=stream)
         self.started = time.perf_counter()
 

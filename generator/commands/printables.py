@@ -160,8 +160,9 @@ class DealsProgress(Progress):
 
 
 def cmd_deals(args: argparse.Namespace) -> int:
-    from generator.pdf.practice import SelectionError, build_sheets
+    from generator.pdf.practice import build_sheets
     from generator.safeio import atomic_output
+    from generator.selection import SelectionError
 
     game = game_from(args)
     mode = "winnable" if args.winnable else "unwinnable" if args.unwinnable else "all"

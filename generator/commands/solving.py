@@ -104,7 +104,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
         raise UserError(f"deals {args.first}..{args.first + args.deals - 1} go past the last deal number {MAX_DEAL}")
     jobs = args.jobs or os.cpu_count() or 1
     progress = ProgressBar(args.deals, game.full_id)
-    results = measure(game.full_id, args.first, args.deals, jobs=jobs, budget_seconds=args.budget, on_progress=progress)
+    try:
+        results = measure(game.full_id, args.first, args.deals, jobs=jobs, budget_seconds=args.budget,
+                          on_progress=progress)
+    finally:
+        progress.end()  # on Ctrl-C too: what is printed next starts on a line of its own
     summary = summarise(game.full_id, args.first, results, args.budget)
     times = timing(results)
     last = args.first + args.deals - 1

@@ -32,11 +32,8 @@ cannot change with the machine's speed, its load or ``jobs``.
 from __future__ import annotations
 
 import io
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
-from functools import cache
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -52,7 +49,7 @@ from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 
 from generator import __version__
 from generator.cards import RANK_SYMBOLS
-from generator.deals import MAX_DEAL, stock_indices
+from generator.deals import stock_indices
 from generator.figures import figure_of
 from generator.games import Game, Move, Result, make_game
 from generator.notation import variant_ru
@@ -62,7 +59,7 @@ from generator.pdf.layout import KeepWithNext
 from generator.pdf.typography import NBSP, RED, number_ru, plural_ru, typeset
 from generator.play import Opening, opening, play_out
 from generator.replay import final_state as replayed_final
-from generator.solver import Budget, solve
+from generator.selection import KEEP, MODES, Outcome, Selection, select
 from generator.walkthrough import phases
 
 INK = HexColor("#1a1a1a")
@@ -71,19 +68,9 @@ RULE = HexColor("#9a9a9a")
 SHADE = HexColor("#f1efe9")  # every other row of the stacking grid: a pale band guides the eye along a row
 RED_INK = HexColor(RED)
 
-#: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
-SCAN_FACTOR = 50
-
 #: The solver's limit per deal, in positions searched: a few seconds of search for most games (see
 #: ``pasyans deals --help``). Positions, not seconds, so that the sheets are the same on any machine.
 POSITIONS = 100_000
-
-MODES = ("all", "winnable", "unwinnable")
-KEEP = {"winnable": Result.WON, "unwinnable": Result.LOST}
-
-
-class SelectionError(ValueError):
-    """Not enough deals of the kind asked for within the scan limit."""
 
 
 # --- words ------------------------------------------------------------------------------------------------------
@@ -97,115 +84,6 @@ def positions_ru(n: int) -> str:
 def card_text(index: int) -> tuple[str, str]:
     """A card's rank and suit sign as the sheets print them: ``("10", "♦")``."""
     return RANK_SYMBOLS[index % 13 + 1], "♠♣♥♦"[index // 13]
-
-
-# --- solving and selection ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What the answer key needs of one deal: its verdict and, when won, the moves (nothing else is kept)."""
-
-    deal: int
-    result: Result | None  # None when nothing was solved (no answers, no selection)
-    moves: tuple[Move, ...] = ()
-
-
-@cache
-def _game(spec: str) -> Game:
-    return make_game(spec)
-
-
-def solve_deal(spec: str, deal: int, positions: int) -> Outcome:
-    """Solve one deal within ``positions`` positions, no clock (in a worker process or here); only a winning
-    line keeps its moves."""
-    game = _game(spec)
-    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=positions))
-    moves = tuple(solution.moves) if solution.result is Result.WON else ()
-    return Outcome(deal, solution.result, moves)
-
-
-def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 1) -> Iterator[Outcome]:
-    """Outcomes of ``deals`` in their order; with ``jobs`` > 1 a few deals ahead are solved in parallel.
-
-    Only about two deals per process are in flight, so stopping early (enough deals found) wastes little.
-    """
-    if jobs <= 1:
-        for deal in deals:
-            yield solve_deal(spec, deal, positions)
-        return
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    pending: deque[Future[Outcome]] = deque()
-    try:
-        for deal in deals:
-            pending.append(pool.submit(solve_deal, spec, deal, positions))
-            if len(pending) >= 2 * jobs:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
-
-
-@dataclass
-class Selection:
-    """The running tally of a selection: what was looked at, kept and passed over."""
-
-    mode: str
-    first: int
-    count: int
-    positions: int  # the solver's limit per deal
-    scanned: int = 0
-    last: int = 0
-    results: Counter[Result] = field(default_factory=Counter)
-    kept: list[Outcome] = field(default_factory=list)
-
-    @property
-    def skipped(self) -> int:
-        return self.scanned - len(self.kept)
-
-    @property
-    def limit(self) -> int:
-        """How many deal numbers may be looked at."""
-        span = self.count if self.mode == "all" else SCAN_FACTOR * self.count
-        return min(span, MAX_DEAL - self.first + 1)
-
-
-def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
-           on_progress: Callable[[Selection], None] | None = None) -> Iterator[Outcome]:
-    """The deals for the sheets, in order, updating ``selection`` as it goes; ``SelectionError`` if too few."""
-    deals = range(selection.first, selection.first + selection.limit)
-    if solve_deals:
-        source: Iterator[Outcome] = solve_in_order(spec, deals, selection.positions, jobs)
-    else:
-        source = (Outcome(deal, None) for deal in deals)
-    keep = KEEP.get(selection.mode)
-    try:
-        for outcome in source:
-            selection.scanned += 1
-            selection.last = outcome.deal
-            if outcome.result:
-                selection.results[outcome.result] += 1
-            if keep is None or outcome.result is keep:
-                selection.kept.append(outcome)
-                if on_progress:
-                    on_progress(selection)
-                yield outcome
-                if len(selection.kept) == selection.count:
-                    return
-            elif on_progress:
-                on_progress(selection)
-    finally:
-        if hasattr(source, "close"):
-            source.close()
-    if len(selection.kept) < selection.count:
-        wanted = {"winnable": "winnable", "unwinnable": "proved unwinnable"}.get(selection.mode, "")
-        counts = ", ".join(f"{selection.results[r]} {r}" for r in Result if selection.results[r])
-        raise SelectionError(
-            f"only {len(selection.kept)} of {selection.count} {wanted} deals found among the "
-            f"{selection.scanned} deal numbers {selection.first}..{selection.last} ({counts}; at most "
-            f"{SCAN_FACTOR} × --count are scanned): lower --count, or raise --positions for unknowns"
-        )
 
 
 # --- the opening figure (``generator.play.opening``) -----------------------------------------------------------

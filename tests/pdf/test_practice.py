@@ -17,15 +17,13 @@ from pathlib import Path
 
 import pytest
 
+from generator import selection as deal_selection
 from generator.deals import MAX_DEAL, stock_indices
 from generator.games import Result, make_game
 from generator.notation import move_ru
 from generator.pdf import practice
 from generator.pdf.practice import (
-    SCAN_FACTOR,
     LazyStory,
-    Selection,
-    SelectionError,
     build_sheets,
     build_sheets_bytes,
     final_state,
@@ -33,6 +31,7 @@ from generator.pdf.practice import (
 )
 from generator.play import opening, play_out
 from generator.record import record_of, to_json
+from generator.selection import SCAN_FACTOR, Selection, SelectionError
 from generator.solver import Budget, solve
 from generator.walkthrough import phase_title, phases
 
@@ -379,7 +378,7 @@ def test_no_answers_means_no_key_and_no_solving(tmp_path: Path, monkeypatch: pyt
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the solver ran")
 
-    monkeypatch.setattr(practice, "solve_deal", refuse)
+    monkeypatch.setattr(deal_selection, "solve_deal", refuse)
     pdf = tmp_path / "plain.pdf"
     with pdf.open("wb") as handle:
         build_sheets("quadrille", handle, first=10, count=3, answers=False)
@@ -431,7 +430,8 @@ def test_too_few_deals_within_the_scan_limit_fail_clearly(monkeypatch: pytest.Mo
     with pytest.raises(SelectionError, match=r"only 0 of 1 proved unwinnable deals found among the 50 deal numbers "
                                              r"1\.\.50 \(50 won; at most 50 × --count are scanned\)"):
         build_sheets_bytes("brunette_blonde", first=1, count=1, mode="unwinnable", positions=20_000)
-    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, positions: practice.Outcome(deal, Result.UNKNOWN))
+    monkeypatch.setattr(deal_selection, "solve_deal",
+                        lambda spec, deal, positions: deal_selection.Outcome(deal, Result.UNKNOWN))
     with pytest.raises(SelectionError, match=r"only 0 of 2 winnable deals found among the 100 deal numbers "
                                              r"7\.\.106 \(100 unknown;.*raise --positions for unknowns$"):
         build_sheets_bytes("village", first=7, count=2, mode="winnable", positions=10)
@@ -624,7 +624,7 @@ def test_progress_is_a_bar_on_a_terminal_and_plain_lines_in_a_log() -> None:
             return True
 
     selection = Selection("winnable", 1, 4, 1000, scanned=6, last=6)
-    selection.kept.extend([practice.Outcome(1, Result.WON), practice.Outcome(3, Result.WON)])
+    selection.kept.extend([deal_selection.Outcome(1, Result.WON), deal_selection.Outcome(3, Result.WON)])
     stream = Tty()
     bar = DealsProgress(4, "quadrille", stream=stream)
     bar(selection)
@@ -656,7 +656,8 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
     first = MAX_DEAL - 99
     verdicts = {first + i: Result.WON if i in (40, 90) else Result.LOST if i % 3 else Result.UNKNOWN
                 for i in range(100)}
-    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, positions: practice.Outcome(deal, verdicts[deal]))
+    monkeypatch.setattr(deal_selection, "solve_deal",
+                        lambda spec, deal, positions: deal_selection.Outcome(deal, verdicts[deal]))
     pdf = tmp_path / "long.pdf"
     with pdf.open("wb") as handle:
         selection = build_sheets("quadrille:queens_first", handle, first=first, count=2, mode="winnable",
@@ -678,7 +679,7 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
 
 def test_a_selection_within_one_number_names_it_once() -> None:
     selection = Selection("unwinnable", 4, 1, 1000, scanned=1, last=4)
-    selection.kept.append(practice.Outcome(4, Result.LOST))
+    selection.kept.append(deal_selection.Outcome(4, Result.LOST))
     selection.results[Result.LOST] = 1
     text = practice.summary_text(make_game("quadrille"), selection, True).replace("\u00a0", " ")
     assert "расклады, 1 из 1 номера №4; пропущено 0 номеров. Ответы — в конце." in text

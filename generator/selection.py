@@ -1,0 +1,127 @@
+"""Which deals the practice sheets show: each deal solved within a number of positions, and the selection.
+
+``winnable`` keeps only the deals the solver wins, ``unwinnable`` only the proved losses, ``all`` every
+deal; the deal numbers passed over are counted for the sheets' first page. The solver's limit per deal
+is a number of positions searched, not seconds (``Budget(seconds=None, nodes=N)``): a search so bounded
+takes the same path every time, so a verdict cannot change with the machine's speed, its load or
+``jobs``. The deals are solved in order, lazily (the sheets are laid out as they come), a few ahead
+on the project's pool (``generator.pool``) or any ``concurrent.futures.Executor``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from functools import cache, partial
+
+from generator.deals import MAX_DEAL, stock_indices
+from generator.games import Game, Move, Result, make_game
+from generator.pool import in_order
+from generator.solver import Budget, solve
+
+#: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
+SCAN_FACTOR = 50
+
+MODES = ("all", "winnable", "unwinnable")
+KEEP = {"winnable": Result.WON, "unwinnable": Result.LOST}
+
+
+class SelectionError(ValueError):
+    """Not enough deals of the kind asked for within the scan limit."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the answer key needs of one deal: its verdict and, when won, the moves (nothing else is kept)."""
+
+    deal: int
+    result: Result | None  # None when nothing was solved (no answers, no selection)
+    moves: tuple[Move, ...] = ()
+
+
+@cache
+def _game(spec: str) -> Game:
+    return make_game(spec)
+
+
+def solve_deal(spec: str, deal: int, positions: int) -> Outcome:
+    """Solve one deal within ``positions`` positions, no clock (in a worker process or here); only a winning
+    line keeps its moves."""
+    game = _game(spec)
+    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=positions))
+    moves = tuple(solution.moves) if solution.result is Result.WON else ()
+    return Outcome(deal, solution.result, moves)
+
+
+def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 1,
+                   executor: Executor | None = None) -> Iterator[Outcome]:
+    """Outcomes of ``deals`` in their order; with ``jobs`` > 1 (or an ``executor``) a few deals ahead are solved
+    in parallel, on the project's pool by default (``generator.pool.in_order``).
+
+    Only about two deals per worker are in flight, so stopping early (enough deals found) wastes little.
+    """
+    return in_order(partial(solve_deal, spec, positions=positions), deals, jobs=jobs, executor=executor,
+                    ahead=2 * jobs)
+
+
+@dataclass
+class Selection:
+    """The running tally of a selection: what was looked at, kept and passed over."""
+
+    mode: str
+    first: int
+    count: int
+    positions: int  # the solver's limit per deal
+    scanned: int = 0
+    last: int = 0
+    results: Counter[Result] = field(default_factory=Counter)
+    kept: list[Outcome] = field(default_factory=list)
+
+    @property
+    def skipped(self) -> int:
+        return self.scanned - len(self.kept)
+
+    @property
+    def limit(self) -> int:
+        """How many deal numbers may be looked at."""
+        span = self.count if self.mode == "all" else SCAN_FACTOR * self.count
+        return min(span, MAX_DEAL - self.first + 1)
+
+
+def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1, executor: Executor | None = None,
+           on_progress: Callable[[Selection], None] | None = None) -> Iterator[Outcome]:
+    """The deals for the sheets, in order, updating ``selection`` as it goes; ``SelectionError`` if too few."""
+    deals = range(selection.first, selection.first + selection.limit)
+    if solve_deals:
+        source: Iterator[Outcome] = solve_in_order(spec, deals, selection.positions, jobs, executor)
+    else:
+        source = (Outcome(deal, None) for deal in deals)
+    keep = KEEP.get(selection.mode)
+    try:
+        for outcome in source:
+            selection.scanned += 1
+            selection.last = outcome.deal
+            if outcome.result:
+                selection.results[outcome.result] += 1
+            if keep is None or outcome.result is keep:
+                selection.kept.append(outcome)
+                if on_progress:
+                    on_progress(selection)
+                yield outcome
+                if len(selection.kept) == selection.count:
+                    return
+            elif on_progress:
+                on_progress(selection)
+    finally:
+        if hasattr(source, "close"):
+            source.close()
+    if len(selection.kept) < selection.count:
+        wanted = {"winnable": "winnable", "unwinnable": "proved unwinnable"}.get(selection.mode, "")
+        counts = ", ".join(f"{selection.results[r]} {r}" for r in Result if selection.results[r])
+        raise SelectionError(
+            f"only {len(selection.kept)} of {selection.count} {wanted} deals found among the "
+            f"{selection.scanned} deal numbers {selection.first}..{selection.last} ({counts}; at most "
+            f"{SCAN_FACTOR} × --count are scanned): lower --count, or raise --positions for unknowns"
+        )
