@@ -270,3 +270,30 @@ def test_analyze_writes_a_record_check_accepts_and_reads_records(cli, tmp_path) 
     number = data["critical"]["move"]
     assert written.moves[: number - 1] == original.moves[: number - 1]
     assert written.moves[number - 1] != original.moves[number - 1]
+
+
+# --- deals selected by grade (pasyans deals --difficulty) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["easy", "foresight", "lost"])
+def test_a_selection_by_grade_keeps_the_first_deals_of_that_grade(mode: str) -> None:
+    from generator.selection import GRADES, Selection, select
+
+    game = make_game("phalanx")
+    selection = Selection(mode, 1, 3, 100_000)
+    kept = list(select("phalanx", selection, solve_deals=False, critical=True))
+    grades = {}
+    for deal in range(1, selection.last + 1):
+        stock = stock_indices(game.id, deal)
+        verdict = solve_position(game, game.initial_state(stock), budget=Budget(seconds=None, nodes=100_000)).result
+        grades[deal] = Difficulty.of(verdict, no_peek_result(game, stock))
+    assert [o.deal for o in kept] == [deal for deal, grade in grades.items() if grade is GRADES[mode]][:3]
+    assert selection.skipped == selection.last - 3
+    for outcome in kept:
+        assert outcome.difficulty is GRADES[mode]
+        if outcome.difficulty is Difficulty.FORESIGHT:  # its no-peek game analysed, the key's line through it
+            assert outcome.line is not None and outcome.line.critical is not None
+            assert outcome.moves == outcome.line.winning_line
+        if outcome.result is Result.WON:
+            assert replay(Record(game.id, None, outcome.deal, stock_indices(game.id, outcome.deal), Result.WON,
+                                 outcome.moves)).outcome is Result.WON
