@@ -7,6 +7,7 @@ checker replays to a win. On short lines a linear scan (a solve at every choice)
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from functools import cache
@@ -297,3 +298,41 @@ def test_a_selection_by_grade_keeps_the_first_deals_of_that_grade(mode: str) -> 
         if outcome.result is Result.WON:
             assert replay(Record(game.id, None, outcome.deal, stock_indices(game.id, outcome.deal), Result.WON,
                                  outcome.moves)).outcome is Result.WON
+
+
+# --- the book's samples -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", all_specs())
+def test_a_sample_that_needs_foresight_follows_the_player_up_to_its_critical_move(spec: str) -> None:
+    from generator import samples
+
+    record = samples.load_sample(spec)
+    moment = samples.load_moment(spec, record)
+    assert moment is not None and moment.deal == record.deal
+    game = make_game(spec)
+    played = play_out(game, record.stock)
+    grade = Difficulty.FORESIGHT if played.result is not Result.WON else Difficulty.EASY
+    assert moment.difficulty is grade
+    if grade is Difficulty.EASY:
+        assert (moment.status, moment.number) == (Status.NONE, None)
+        return
+    assert moment.status is Status.FOUND and moment.number is not None
+    number = moment.number
+    assert record.moves[: number - 1] == tuple(played.moves[: number - 1])
+    assert moment.played == played.moves[number - 1] and moment.keeps_win == record.moves[number - 1]
+
+
+def test_a_damaged_or_stale_moment_is_not_marked(tmp_path) -> None:
+    from generator import samples
+
+    record = samples.load_sample("phalanx")
+    moment = samples.load_moment("phalanx", record)
+    assert moment is not None and moment.number is not None
+    samples.save_moment("phalanx", moment, tmp_path)
+    assert samples.load_moment("phalanx", record, tmp_path) == moment
+    other = dataclasses.replace(moment, keeps_win=moment.played, played=moment.keeps_win)  # the moves swapped
+    samples.save_moment("phalanx", other, tmp_path)
+    assert samples.load_moment("phalanx", record, tmp_path) is None
+    samples.critical_path(tmp_path).write_text("{broken", encoding="utf-8")
+    assert samples.load_moment("phalanx", record, tmp_path) is None

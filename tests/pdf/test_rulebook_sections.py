@@ -100,7 +100,7 @@ def test_find_sample_takes_the_lowest_win_and_notes_what_it_passed() -> None:
 def test_the_samples_command_writes_records_atomically(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert samples.main(["--only", "quadrille", "--directory", str(tmp_path)]) == 0
     written = sorted(p.name for p in tmp_path.iterdir())
-    assert written == ["quadrille.json", "quadrille.queens_first.json"]
+    assert written == ["critical.json", "quadrille.json", "quadrille.queens_first.json"]
     out = capsys.readouterr().out
     assert "quadrille: deal 1" in out and "quadrille:queens_first: deal 3" in out
     assert from_json((tmp_path / "quadrille.json").read_text(encoding="utf-8")).deal == 1
