@@ -111,7 +111,7 @@ class Status(enum.Enum):
     """What the search for the critical moment found."""
 
     FOUND = "found"  #: the exact move
-    NONE = "none"  #: there is none: the line wins, stops still winnable, or the start is lost
+    NONE = "none"  #: there is none: the line wins, or its start is already lost
     UNKNOWN = "unknown"  #: a solve gave up: only a stretch of moves is known
 
     def __str__(self) -> str:
