@@ -25,6 +25,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests bench
+	$(BIN)/mypy
 
 
 # Maintainers: the book's solved sample deals (assets/samples/), slow.

@@ -1,46 +1,72 @@
 """Moves in the book's Russian notation: ``12. 9♠ кон → ряд 3``.
 
 Place words come from each game's text asset (``assets/readings/<id>.toml``,
-table ``[places]``, kind → word); a kind the asset does not name falls back to
-the common words below.
+table ``[places]``: a place's group, its name before the colon → word); a group the asset does not name takes the word
+every game shares, from ``assets/notation.toml``. What each kind of place is
+(``[place_meanings]``, for the book's appendix) is found the same way.
 """
 
 from __future__ import annotations
 
 import tomllib
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from generator.cards import card_str
 from generator.games import Game, Move, game_spec
+from generator.paths import ASSETS
 
-COMMON_PLACE_WORDS = {
-    "stock": "колода",
-    "waste": "кон",
-    "pile": "кучка",
-    "foundation": "основание",
-    "queen": "дама",
-    "five": "пятёрка",
-    "six": "шестёрка",
-    "pyramid": "пирамида",
-}
+COMMON_TEXT = ASSETS / "notation.toml"
 
 
-@cache
-def game_text(game_id: str) -> dict[str, Any]:
-    """The game's text asset (readings and place words), or an empty table."""
-    path = game_spec(game_id).assets / "readings" / f"{game_id}.toml"
+def _load(path: Path) -> dict[str, Any]:
     if not path.exists():
         return {}
     with path.open("rb") as handle:
         return tomllib.load(handle)
 
 
+@cache
+def game_text(game_id: str) -> dict[str, Any]:
+    """The game's text asset (readings and place words), or an empty table."""
+    return _load(game_spec(game_id).assets / "readings" / f"{game_id}.toml")
+
+
+def rule_text_of(game_id: str) -> str:
+    """The game's rule text, verbatim (``rules/<id>.txt`` in its assets: ``assets/`` for ours)."""
+    return (game_spec(game_id).assets / "rules" / f"{game_id}.txt").read_text(encoding="utf-8")
+
+
+@cache
+def common_text() -> dict[str, Any]:
+    """The words every game shares (``assets/notation.toml``)."""
+    return _load(COMMON_TEXT)
+
+
+def _place_entry(table: str, game_id: str, kind: str) -> str | None:
+    for text in (game_text(game_id), common_text()):
+        entry = text.get(table, {}).get(kind)
+        if isinstance(entry, str):
+            return entry
+    return None
+
+
+def place_word(game_id: str, kind: str) -> str | None:
+    """The Russian word of a kind of place (``pile`` → «кучка»; «ряд» in «Брюнетка и блондинка»), if named."""
+    return _place_entry("places", game_id, kind)
+
+
+def place_meaning(game_id: str, kind: str) -> str | None:
+    """What a kind of place is, for the appendix («места дам»), if the text assets say."""
+    return _place_entry("place_meanings", game_id, kind)
+
+
 def place_ru(game: Game, place: int) -> str:
     """A place in Russian: ``кон``, ``ряд 3``, ``дама ♠``."""
     name = game.places[place]
-    kind, number = name.group, name.number
-    word = game_text(game.id).get("places", {}).get(kind, COMMON_PLACE_WORDS.get(kind, kind))
+    word = place_word(game.id, name.group) or name.group
+    number = name.number
     return f"{word} {number}" if number else word
 
 

@@ -1,4 +1,5 @@
-"""Playing a game out: a loop of choices over the engine, for players and tests."""
+"""Playing a game through the engine: a loop of choices (players, tests), and where a deal is laid out or
+first offers a choice (the figures of the book and the sheets). A known line is replayed by ``generator.replay``."""
 
 from __future__ import annotations
 
@@ -83,3 +84,23 @@ def opening(game: Game, stock: Sequence[int], limit: int = 400) -> Opening:
         state = game.apply(state, moves[0])
         made += 1
     return Opening(start, 0, False)
+
+
+def laid_out_line(game: Game, stock: Sequence[int]) -> list[Move]:
+    """The deal played, the first offered move each time, until the game calls it laid out (``Game.laid_out``;
+    at least one move): the line of the book's first figure when a game has no sample deal yet."""
+    state = game.initial_state(stock)
+    moves: list[Move] = []
+    while len(moves) < 52 * game.packs:
+        legal = game.legal_moves(state)
+        if not legal or (moves and game.laid_out(state)):
+            break
+        moves.append(legal[0])
+        state = game.apply(state, legal[0])
+    return moves
+
+
+def laid_out_at(game: Game, states: Sequence[Any]) -> int:
+    """How many moves of a line lay out the starting position: up to the first position the game calls laid out
+    (at least one move, so a figure of it never shows an empty table)."""
+    return next((i for i in range(1, len(states)) if game.laid_out(states[i])), 1)

@@ -6,7 +6,7 @@ import pytest
 
 from generator.cards import parse_card_index
 from generator.games import GAMES, Move, make_game, redeal
-from generator.notation import COMMON_PLACE_WORDS, game_text, move_ru, place_ru, variant_ru
+from generator.notation import common_text, game_text, move_ru, place_meaning, place_ru, place_word, variant_ru
 
 
 def test_moves_read_in_the_books_notation():
@@ -19,10 +19,10 @@ def test_moves_read_in_the_books_notation():
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_place_kind_has_a_russian_word(game_id: str) -> None:
     game = make_game(game_id)
-    words = game_text(game_id).get("places", {})
+    words = {**common_text()["places"], **game_text(game_id).get("places", {})}
     for place in range(len(game.places)):
         kind = game.places[place].group
-        assert kind in words or kind in COMMON_PLACE_WORDS, (game_id, kind)
+        assert kind in words and place_word(game_id, kind) == words[kind], (game_id, kind)
         assert not any("a" <= ch <= "z" for ch in place_ru(game, place)), place_ru(game, place)
 
 
@@ -32,3 +32,24 @@ def test_every_variant_has_a_russian_name(game_id: str) -> None:
         name = variant_ru(game_id, variant)
         assert name != variant and not any("a" <= ch <= "z" for ch in name), (game_id, variant, name)
     assert variant_ru(game_id, "no_such_variant") == "no_such_variant"  # an unnamed one is shown as it is
+
+
+def _kinds(game_id: str) -> set[str]:
+    return {place.group for place in make_game(game_id).places}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_place_kind_is_explained_for_the_appendix_and_a_game_explains_only_its_own(game_id: str) -> None:
+    for kind in _kinds(game_id):
+        meaning = place_meaning(game_id, kind)
+        assert meaning and not any("a" <= ch <= "z" for ch in meaning), (game_id, kind)
+    own = game_text(game_id)
+    assert set(own.get("places", {})) | set(own.get("place_meanings", {})) <= _kinds(game_id), game_id
+
+
+def test_the_shared_words_are_for_kinds_more_than_one_game_uses() -> None:
+    """A word only one game needs belongs in that game's text asset, not in assets/notation.toml."""
+    shared = common_text()
+    assert set(shared["place_meanings"]) == set(shared["places"])
+    for kind in shared["places"]:
+        assert sum(kind in _kinds(game_id) for game_id in GAMES) >= 2, kind

@@ -16,7 +16,7 @@ from fontTools.pens.basePen import BasePen
 from fontTools.pens.qu2cuPen import Qu2CuPen
 from fontTools.ttLib import TTFont
 
-from .paths import Path
+from .paths import Command, Path
 
 
 @functools.lru_cache(maxsize=8)
@@ -26,12 +26,12 @@ def _font(family: str, weight: int) -> Any:
     return font, font.getGlyphSet(), font.getBestCmap(), font["head"].unitsPerEm
 
 
-class _CubicPen(BasePen):
+class _CubicPen(BasePen):  # type: ignore[misc]  # fontTools ships no type information
     """Collects a glyph as our commands in font units, y up (flipped later with the scale)."""
 
     def __init__(self, glyph_set: Any) -> None:
         super().__init__(glyph_set)
-        self.commands: list[tuple] = []
+        self.commands: list[Command] = []
 
     def _moveTo(self, pt: tuple[float, float]) -> None:
         self.commands.append(("M", *pt))
@@ -69,7 +69,7 @@ def _glyph(char: str, family: str, weight: int) -> tuple[Path, float]:
 @functools.lru_cache(maxsize=8)
 def _cap_height(family: str, weight: int) -> float:
     font, _, _, upem = _font(family, weight)
-    return font["OS/2"].sCapHeight / upem
+    return float(font["OS/2"].sCapHeight / upem)
 
 
 def cap_height(size_mm: float, font: str = "PT Sans", weight: int = 700) -> float:

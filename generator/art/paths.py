@@ -11,10 +11,11 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-#: One command: ``("M", x, y)``, ``("L", x, y)``, ``("C", x1, y1, x2, y2, x, y)`` or ``("Z",)``.
-Command = tuple
+#: One command: ``("M", x, y)``, ``("L", x, y)``, ``("C", x1, y1, x2, y2, x, y)`` or ``("Z",)``: a letter, then
+#: coordinates (``Any``: a union of the four shapes would make every ``cmd[i]`` a case to narrow).
+Command = tuple[Any, ...]
 
 
 class Affine(NamedTuple):
@@ -89,7 +90,7 @@ class Path(NamedTuple):
         """Left-right mirror about the vertical line ``x = cx`` (reverses the winding)."""
         return self.transformed(Affine(-1, 0, 0, 1, 2 * cx, 0))
 
-    def __add__(self, other: object) -> Path:  # type: ignore[override]
+    def __add__(self, other: object) -> Path:
         if not isinstance(other, Path):
             return NotImplemented
         return Path(self.commands + other.commands)

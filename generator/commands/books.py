@@ -16,15 +16,16 @@ from generator.errors import UserError
 from generator.paths import OUTPUT
 
 DEFAULT_OUTPUT = OUTPUT / "rulebook.pdf"
-PAPER_CHOICES = ("A4", "A5", "letter")
 
 
 def paper_name(text: str) -> str:
     """``--paper``: A4, A5 or letter in any case, normalised; anything else is a usage error."""
-    for name in PAPER_CHOICES:
-        if text.strip().lower() == name.lower():
-            return name
-    raise argparse.ArgumentTypeError(f"unknown paper {text!r}: choose A4, A5 or letter")
+    from generator.pdf.paper import paper_named
+
+    try:
+        return paper_named(text).name
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,8 +47,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def cmd_rulebook(args: argparse.Namespace) -> int:
-    from generator.pdf.layout import source_date_epoch
     from generator.pdf.rulebook import build_rulebook
+    from generator.pdf.templates import source_date_epoch
     from generator.safeio import check_output_path, write_bytes
 
     output = Path(args.output) if args.output else DEFAULT_OUTPUT

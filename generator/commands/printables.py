@@ -13,6 +13,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.commands.books import paper_name
 from generator.commands.common import add_game_arguments, deal_number, game_from
@@ -20,6 +21,9 @@ from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
 from generator.progress import Progress
+
+if TYPE_CHECKING:  # the solver layer loads late, when a command needs it
+    from generator.selection import Selection
 
 #: The most deals one sheet file may hold: a two-pack deal is a page, its answer another.
 MAX_SHEET_DEALS = 500
@@ -58,11 +62,12 @@ def jobs_count(text: str) -> int:
 
 def deck_paper(text: str) -> str:
     """``--paper`` of the pack: A4 or letter (A5 cannot hold 3 × 3 cards of 63 × 88 mm)."""
-    for name in ("A4", "letter"):
-        if text.strip().lower() == name.lower():
-            return name
-    raise argparse.ArgumentTypeError(f"unknown paper {text!r} for the pack: choose A4 or letter (3 × 3 cards of "
-                                     "63 × 88 mm need 189 × 264 mm)")
+    from generator.pdf.deck import LayoutError, sheet_for
+
+    try:
+        return sheet_for(text).paper
+    except LayoutError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def bleed_mm(text: str) -> float:
@@ -137,7 +142,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _output(args: argparse.Namespace, default: Path) -> Path:
     """The output path, checked before any work; the default's directory is made if missing."""
-    from generator.pdf.layout import source_date_epoch
+    from generator.pdf.templates import source_date_epoch
     from generator.safeio import check_output_path
 
     if args.output is None:
@@ -154,7 +159,7 @@ def _output(args: argparse.Namespace, default: Path) -> Path:
 class DealsProgress(Progress):
     """The sheets' progress: deals kept of those wanted, how many numbers were looked at, and where."""
 
-    def __call__(self, selection) -> None:
+    def __call__(self, selection: Selection) -> None:
         scanned = f"  {selection.scanned} scanned" if selection.mode != "all" else ""
         self.update(len(selection.kept), f"{scanned.strip()}  at №{selection.last}".strip())
 

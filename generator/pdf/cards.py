@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas  # type: ignore[attr-defined]  # unstubbed
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..art.faces import CARD_H, CARD_W, Face, Shape, Use, back, card_code, face, shared
 from ..art.palette import colour
@@ -21,7 +22,7 @@ MM = 72 / 25.4  # points per millimetre
 MITER_LIMIT = 4  # SVG's default, so spikes of a crown end where they do in the SVG
 
 
-def _pdf_path(canvas: Canvas, path: Path):
+def _pdf_path(canvas: Canvas, path: Path) -> PDFPathObject:
     """A reportlab path object from our commands (coordinates as given; the caller sets the transform)."""
     p = canvas.beginPath()
     for cmd in path.commands:
@@ -99,7 +100,8 @@ class CardArt:
             c = self.canvas
             x0, y0, x1, y1 = shared(ref).bbox()
             pad = 1.0  # room for strokes
-            c.beginForm(name, lowerx=x0 - pad, lowery=y0 - pad, upperx=x1 + pad, uppery=y1 + pad)
+            # The stubs want whole numbers; a form's box is any number of points.
+            c.beginForm(name, lowerx=x0 - pad, lowery=y0 - pad, upperx=x1 + pad, uppery=y1 + pad)  # type: ignore[arg-type]
             c.drawPath(_pdf_path(c, shared(ref)), stroke=int(stroke), fill=int(fill), fillMode=FILL_NON_ZERO)
             c.endForm()
         return name

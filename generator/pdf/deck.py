@@ -35,9 +35,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.enums import TA_LEFT
-from reportlab.lib.pagesizes import A4, letter
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
@@ -49,8 +46,12 @@ from generator.art.palette import colour
 from generator.cards import Card
 from generator.games import GAME_IDS, GAMES
 from generator.pdf.cards import CardArt
-from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, register_fonts
-from generator.pdf.typography import NBSP, decimal_ru, typeset
+from generator.pdf.fonts import SANS, register_fonts
+from generator.pdf.palette import GREY, INK, MARK
+from generator.pdf.paper import paper_named
+from generator.pdf.styles import deck_styles
+from generator.pdf.templates import CREATOR
+from generator.pdf.typography import CARDINALS_GENITIVE, NBSP, counted_ru, decimal_ru, typeset
 
 CARD_W = CARD_W_MM * mm
 CARD_H = CARD_H_MM * mm
@@ -59,7 +60,9 @@ PER_SHEET = COLUMNS * ROWS
 PACK = 52
 MAX_BLEED_MM = 5.0
 
-PAPERS: dict[str, tuple[float, float]] = {"A4": A4, "letter": letter}
+#: The papers a sheet of 3 × 3 cards fits (A5 is too small), and why the choice is so limited.
+PAPERS = ("A4", "letter")
+PAPER_LIMIT = " (3 × 3 cards of 63 × 88 mm)"
 
 MARK_STROKE = 0.3  # points: a hairline that still prints on a home laser
 MARK_MIN_OFFSET = 1.5 * mm  # a mark never starts closer than this to a trim line…
@@ -67,12 +70,6 @@ MARK_CLEAR = 1.0 * mm  # …nor closer than this to the bleed
 MARK_LONGEST = 5.0 * mm
 MARK_SHORTEST = 2.0 * mm
 PAPER_EDGE = 1.0 * mm  # a mark stops this short of the paper's edge
-
-INK = HexColor("#1a1a1a")
-GREY = HexColor("#6b6b6b")
-MARK = HexColor("#000000")
-RULE = HexColor("#9a9a9a")
-
 
 class LayoutError(ValueError):
     """A sheet that cannot be made: unknown paper, bleed out of range or leaving no room for crop marks."""
@@ -151,14 +148,14 @@ def max_bleed_mm(paper: str) -> float:
 
 def sheet_for(paper: str, bleed_mm: float = 0.0, *, check: bool = True) -> Sheet:
     """The layout for ``paper`` (A4 or letter) and a bleed in millimetres; ``LayoutError`` when it cannot be."""
-    names = {name.lower(): name for name in PAPERS}
-    name = names.get(paper.strip().lower())
-    if name is None:
-        raise LayoutError(f"unknown paper {paper!r} for the pack: choose A4 or letter (3 × 3 cards of 63 × 88 mm)")
+    try:
+        chosen = paper_named(paper, PAPERS, use=" for the pack", why=PAPER_LIMIT)
+    except ValueError as error:
+        raise LayoutError(str(error)) from None
     if not 0 <= bleed_mm <= MAX_BLEED_MM:
         raise LayoutError(f"bleed must be from 0 to {MAX_BLEED_MM:g} mm, not {bleed_mm:g}")
-    width, height = PAPERS[name]
-    sheet = Sheet(name, width, height, bleed_mm * mm)
+    name = chosen.name
+    sheet = Sheet(name, chosen.width, chosen.height, bleed_mm * mm)
     if check and sheet.mark_length(sheet.margin) < MARK_SHORTEST:
         raise LayoutError(
             f"a bleed of {bleed_mm:g} mm leaves no room for crop marks on {name} (the cards take "
@@ -236,19 +233,10 @@ def draw_card_sheet(canvas: Canvas, art: CardArt, sheet: Sheet, cards: Sequence[
 # --- the first page -----------------------------------------------------------------------------------------------
 
 
-def _styles(size: float) -> dict[str, ParagraphStyle]:
-    register_fonts()
-    common = {"textColor": INK, "alignment": TA_LEFT, "hyphenationLang": "", "embeddedHyphenation": 0}
-    return {
-        "kicker": ParagraphStyle("kicker", fontName=SANS, fontSize=0.78 * size, leading=size, textColor=GREY),
-        "title": ParagraphStyle("title", fontName=SERIF_BOLD, fontSize=2.1 * size, leading=2.45 * size, **common),
-        "subtitle": ParagraphStyle("subtitle", fontName=SERIF_ITALIC, fontSize=1.1 * size, leading=1.45 * size,
-                                   textColor=GREY),
-        "head": ParagraphStyle("head", fontName=SANS_BOLD, fontSize=1.05 * size, leading=1.3 * size, **common),
-        "body": ParagraphStyle("body", fontName=SERIF, fontSize=size, leading=1.38 * size, **common),
-        "small": ParagraphStyle("small", fontName=SANS, fontSize=0.8 * size, leading=1.05 * size, textColor=GREY,
-                                alignment=TA_LEFT),
-    }
+def deck_title(games: int) -> str:
+    """«Колода для пяти старинных пасьянсов»: the pack serves every game the registry holds."""
+    return "Колода для " + counted_ru(games, "старинного пасьянса", "старинных пасьянсов", "старинных пасьянсов",
+                                      genitive=True)
 
 
 def two_pack_titles() -> tuple[list[str], list[str]]:
@@ -256,9 +244,6 @@ def two_pack_titles() -> tuple[list[str], list[str]]:
     two = [GAMES[g].title for g in GAME_IDS if GAMES[g].packs == 2]
     one = [GAMES[g].title for g in GAME_IDS if GAMES[g].packs == 1]
     return two, one
-
-
-_COUNT_GENITIVE = ("", "одного", "двух", "трёх", "четырёх", "пяти", "шести", "семи")
 
 
 def _listing(titles: Sequence[str]) -> str:
@@ -273,14 +258,14 @@ def first_page_paragraphs(sheet: Sheet, *, colors: int, backs: bool) -> list[tup
     mm_w, mm_h = f"{CARD_W_MM:g}", f"{CARD_H_MM:g}"
     parts: list[tuple[str, str]] = [
         ("kicker", f"PASYANS {__version__} · КОЛОДА ДЛЯ ПЕЧАТИ · {sheet.paper}"),
-        ("title", "Колода для пяти старинных пасьянсов"),
+        ("title", deck_title(len(two) + len(one))),
         ("subtitle", f"{PACK} карты в натуральную величину, {mm_w} × {mm_h} мм, по {PER_SHEET} на листе"),
         ("head", "Печатайте в масштабе 100 %"),
         ("body", "Печатайте без масштабирования, в масштабе 100 %: в окне печати выберите «Реальный размер» "
                  "(Actual size), а не «Вписать в страницу». Проверьте первый отпечаток линейкой: отрезок "
                  f"внизу страницы должен быть ровно 100 мм, а карта — {mm_w} × {mm_h} мм."),
-        ("head", f"Для {_COUNT_GENITIVE[len(two)]} пасьянсов из {_COUNT_GENITIVE[len(two) + len(one)]} нужны "
-                 "две колоды"),
+        ("head", f"Для {CARDINALS_GENITIVE[len(two) - 1]} пасьянсов из {CARDINALS_GENITIVE[len(two) + len(one) - 1]} "
+                 "нужны две колоды"),
         ("body", f"Одной колоды хватает только для {'пасьянса' if len(one) == 1 else 'пасьянсов'} "
                  f"{_listing(one)}. Для пасьянсов {_listing(two)} нужны две колоды, 104 карты: напечатайте "
                  "этот файл дважды."),
@@ -364,12 +349,12 @@ def first_page_text(canvas: Canvas, sheet: Sheet, size: float, *, colors: int, b
                     draw: bool) -> float:
     """Set the first page's text at body ``size`` (drawn only when ``draw``); the height it ends at."""
     width = sheet.width - 2 * FIRST_PAGE_SIDE
-    styles = _styles(size)
+    styles = deck_styles(size)
     scale = size / 10.5
     y = sheet.height - FIRST_PAGE_TOP
     for style, text in first_page_paragraphs(sheet, colors=colors, backs=backs):
         markup = typeset(text, hyphens=style == "body", runt=style == "body")
-        para = Paragraph(markup, styles[style])
+        para = Paragraph(markup, getattr(styles, style))
         _, h = para.wrapOn(canvas, width, sheet.height)
         space = {"title": 1.5 * mm, "subtitle": 0, "head": 5.0 * mm, "kicker": 0, "body": 1.2 * mm}[style]
         y -= space * scale
@@ -402,7 +387,7 @@ def draw_first_page(canvas: Canvas, art: CardArt, sheet: Sheet, *, colors: int, 
     _dimension(canvas, x + CARD_W + 4 * mm, card_bottom, x + CARD_W + 4 * mm, card_top, f"{CARD_H_MM:g}{NBSP}мм",
                GREY)
     note = Paragraph(typeset("Образец размера: карта в колоде должна получиться точно такой. Вырезать её "
-                             "не нужно — вся колода на следующих листах.", hyphens=False), _styles(10.5)["small"])
+                             "не нужно — вся колода на следующих листах.", hyphens=False), deck_styles(10.5).small)
     nx = x + CARD_W + 12 * mm
     _, nh = note.wrapOn(canvas, sheet.width - FIRST_PAGE_SIDE - nx, CARD_H)
     note.drawOn(canvas, nx, card_top - nh)
@@ -431,14 +416,14 @@ def build_deck(paper: str = "A4", *, bleed_mm: float = 0.0, colors: int = 2, bac
     register_fonts()
     buffer = io.BytesIO()
     # The initial font named in every page's preamble is PT Sans, not reportlab's default Helvetica (which
-    # would sit unembedded in the resources).
+    # would sit unembedded in the resources). The stubs mistype initialFontName as a number.
     canvas = Canvas(buffer, pagesize=(sheet.width, sheet.height), invariant=1, pageCompression=1, lang="ru-RU",
-                    initialFontName=SANS, initialFontSize=10)
-    canvas.setTitle("Колода для пяти старинных пасьянсов")
+                    initialFontName=SANS, initialFontSize=10)  # type: ignore[arg-type]
+    canvas.setTitle(deck_title(len(GAME_IDS)))
     canvas.setSubject(f"{PACK} карты {CARD_W_MM:g} × {CARD_H_MM:g} мм для печати, 3 × 3 на листе {sheet.paper}")
-    canvas.setAuthor(f"pasyans {__version__}")
-    canvas.setCreator(f"pasyans {__version__}")
-    canvas.setProducer(f"pasyans {__version__}")
+    canvas.setAuthor(CREATOR)
+    canvas.setCreator(CREATOR)
+    canvas.setProducer(CREATOR)
     art = CardArt(canvas, colors=colors)
     draw_first_page(canvas, art, sheet, colors=colors, backs=backs)
     canvas.showPage()

@@ -46,11 +46,8 @@ _MIN_LABEL = 5.5
 
 
 def card_art(canvas: Canvas, colors: int = 2) -> CardArt:
-    """The one ``CardArt`` of ``canvas`` for ``colors`` (each multiBuild pass has a fresh canvas).
-
-    The two-colour art is the same object ``generator.pdf.rulebook.card_art`` hands out, so the
-    cover and the figures share it.
-    """
+    """The one ``CardArt`` of ``canvas`` for ``colors`` (each multiBuild pass has a fresh canvas): every card
+    drawn on a canvas (figures, the book's cover) comes from here, so each face is one form XObject per PDF."""
     if colors == 2:
         art = getattr(canvas, "_pasyans_card_art", None)
         if art is None:

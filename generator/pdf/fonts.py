@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import Any
 
 import fontpkg
 from reportlab.lib.fonts import addMapping
@@ -67,7 +68,8 @@ SIDE = 45  # side bearing of each sign
 
 # Outlines in a unit box, y pointing down, centred on the origin (the same drawing as the card pips):
 # a contour is a start point and segments ("L", x, y) or ("C", x1, y1, x2, y2, x, y).
-Contour = tuple[tuple[float, float], tuple[tuple, ...]]
+Segment = tuple[Any, ...]  # a letter, then coordinates
+Contour = tuple[tuple[float, float], tuple[Segment, ...]]
 
 
 def _circle(cx: float, cy: float, r: float) -> Contour:
@@ -179,7 +181,7 @@ def _area(points: Sequence[tuple[float, float]]) -> float:
     return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]], strict=True)) / 2
 
 
-def _sign_glyph(contours: list[Contour]):
+def _sign_glyph(contours: list[Contour]) -> tuple[Any, int]:
     """A TrueType glyph from unit-box contours: scaled to SIGN_HEIGHT, standing on the baseline."""
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -216,7 +218,7 @@ def _reverse(contour: Contour) -> Contour:
     points = [start]
     for seg in segments:
         points.append((seg[-2], seg[-1]))
-    out = []
+    out: list[Segment] = []
     for i in range(len(segments) - 1, -1, -1):
         seg = segments[i]
         end = points[i]
@@ -227,7 +229,7 @@ def _reverse(contour: Contour) -> Contour:
     return points[-1], tuple(out)
 
 
-def _polygon_glyph(polygons: list[tuple[tuple[float, float], ...]], width: int):
+def _polygon_glyph(polygons: list[tuple[tuple[float, float], ...]], width: int) -> tuple[Any, int]:
     from fontTools.pens.ttGlyphPen import TTGlyphPen
 
     pen = TTGlyphPen(None)

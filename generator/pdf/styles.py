@@ -1,6 +1,8 @@
-"""The book's paragraph styles, derived from one body size so every paper keeps the same proportions.
+"""The paragraph styles of every PDF: the book's, the practice sheets' and the pack's first page.
 
-Body text is PT Serif, justified, with a first-line indent and no space between
+Each set is derived from one body size, so every paper keeps the same proportions.
+
+The book: body text is PT Serif, justified, with a first-line indent and no space between
 paragraphs, as Russian books are set; headings, captions, tables and the move
 lists are PT Sans. Every style that may split across pages refuses widows and
 orphans (``allowWidows=0``, ``allowOrphans=0``), and every heading keeps with
@@ -10,21 +12,19 @@ what follows it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
 from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, register_fonts
+from generator.pdf.palette import ACCENT, GREY, INK
 
-INK = HexColor("#1a1a1a")
-GREY = HexColor("#6b6b6b")
-RULE = HexColor("#9a9a9a")
-ACCENT = HexColor("#a8232b")  # the red of ♥ ♦, used sparingly: chapter numbers, the cover ornament
+# --- the book ---------------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Styles:
+class BookStyles:
     """All the paragraph styles of one book, for one body size."""
 
     size: float
@@ -52,10 +52,6 @@ class Styles:
     cover_title: ParagraphStyle
     cover_subtitle: ParagraphStyle
     cover_foot: ParagraphStyle
-    ink: Color = INK
-    grey: Color = GREY
-    rule_colour: Color = RULE
-    accent: Color = ACCENT
 
     @property
     def indent(self) -> float:
@@ -63,13 +59,13 @@ class Styles:
         return 1.5 * self.size
 
 
-def make_styles(size: float, leading: float) -> Styles:
+def book_styles(size: float, leading: float) -> BookStyles:
     """The styles for a body of ``size`` points on ``leading`` points."""
     register_fonts()
     s, ld = size, leading
     # spaceShrinkage: a justified line may squeeze its spaces by up to 5 % rather than open them wide.
-    common = {"textColor": INK, "allowWidows": 0, "allowOrphans": 0, "hyphenationLang": "", "embeddedHyphenation": 0,
-              "spaceShrinkage": 0.05}
+    common: dict[str, Any] = {"textColor": INK, "allowWidows": 0, "allowOrphans": 0, "hyphenationLang": "",
+                              "embeddedHyphenation": 0, "spaceShrinkage": 0.05}
     body = ParagraphStyle(
         "body", fontName=SERIF, fontSize=s, leading=ld, alignment=TA_JUSTIFY, firstLineIndent=1.5 * s, **common
     )
@@ -79,7 +75,7 @@ def make_styles(size: float, leading: float) -> Styles:
                           spaceBefore=0.6 * ld, textColor=INK, rightIndent=2 * s)
     toc1 = ParagraphStyle("toc1", fontName=SERIF, fontSize=0.9 * s, leading=0.9 * ld, leftIndent=1.5 * s,
                           firstLineIndent=0, textColor=GREY, rightIndent=2 * s)
-    return Styles(
+    return BookStyles(
         size=s,
         leading=ld,
         body=body,
@@ -147,4 +143,90 @@ def make_styles(size: float, leading: float) -> Styles:
         cover_foot=ParagraphStyle(
             "cover_foot", fontName=SANS, fontSize=0.9 * s, leading=1.3 * s, alignment=TA_CENTER, textColor=GREY,
         ),
+    )
+
+
+# --- the practice sheets ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetStyles:
+    """The practice sheets' styles, for one body size: PT Sans for what is read at a glance, PT Serif for prose."""
+
+    kicker: ParagraphStyle
+    title: ParagraphStyle
+    number: ParagraphStyle
+    meta: ParagraphStyle
+    caption: ParagraphStyle
+    head: ParagraphStyle
+    body: ParagraphStyle
+    note: ParagraphStyle
+    answers_title: ParagraphStyle
+    answer: ParagraphStyle
+    phase: ParagraphStyle
+    moves: ParagraphStyle
+    move_number: ParagraphStyle
+
+
+def sheet_styles(s: float) -> SheetStyles:
+    """The sheets' styles for a body of ``s`` points."""
+    register_fonts()
+    common: dict[str, Any] = {"textColor": INK, "hyphenationLang": "", "embeddedHyphenation": 0, "alignment": TA_LEFT}
+    sans = {**common, "fontName": SANS}
+    return SheetStyles(
+        kicker=ParagraphStyle("kicker", **{**sans, "fontSize": 0.78 * s, "leading": 1.05 * s, "textColor": GREY}),
+        title=ParagraphStyle("title", **{**common, "fontName": SERIF_BOLD, "fontSize": 1.75 * s,
+                                         "leading": 2.0 * s}),
+        number=ParagraphStyle("number", **{**sans, "fontName": SANS_BOLD, "fontSize": 1.45 * s,
+                                           "leading": 2.0 * s, "alignment": 2}),
+        meta=ParagraphStyle("meta", **{**sans, "fontSize": 0.86 * s, "leading": 1.15 * s, "textColor": GREY}),
+        caption=ParagraphStyle("caption", **{**sans, "fontSize": 0.84 * s, "leading": 1.1 * s, "textColor": GREY,
+                                             "alignment": TA_CENTER}),
+        head=ParagraphStyle("head", **{**sans, "fontName": SANS_BOLD, "fontSize": 1.08 * s, "leading": 1.3 * s}),
+        body=ParagraphStyle("body", **{**common, "fontName": SERIF, "fontSize": s, "leading": 1.32 * s}),
+        note=ParagraphStyle("note", **{**common, "fontName": SERIF_ITALIC, "fontSize": s, "leading": 1.32 * s,
+                                       "textColor": GREY}),
+        answers_title=ParagraphStyle("answers_title", **{**common, "fontName": SERIF_BOLD, "fontSize": 1.9 * s,
+                                                         "leading": 2.3 * s}, spaceAfter=0.6 * s),
+        answer=ParagraphStyle("answer", **{**sans, "fontName": SANS_BOLD, "fontSize": 1.08 * s, "leading": 1.35 * s},
+                              spaceBefore=1.5 * s, spaceAfter=0.45 * s, keepWithNext=1),
+        phase=ParagraphStyle("phase", **{**sans, "fontName": SANS_BOLD, "fontSize": 0.86 * s, "leading": 1.1 * s,
+                                         "textColor": GREY}, spaceBefore=0.5 * s, spaceAfter=0.25 * s,
+                             keepWithNext=1),
+        moves=ParagraphStyle("moves", **{**sans, "fontSize": 0.8 * s, "leading": 1.02 * s},
+                             leftIndent=0.8 * s, firstLineIndent=-0.8 * s),
+        move_number=ParagraphStyle("move_number", **{**sans, "fontSize": 0.8 * s, "leading": 1.02 * s,
+                                                     "textColor": GREY, "alignment": 2}),
+    )
+
+
+# --- the pack's first page --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckStyles:
+    """The pack's first page: what a printer of the cards must know, set at one body size."""
+
+    kicker: ParagraphStyle
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    head: ParagraphStyle
+    body: ParagraphStyle
+    small: ParagraphStyle
+
+
+def deck_styles(size: float) -> DeckStyles:
+    """The first page's styles for a body of ``size`` points."""
+    register_fonts()
+    common: dict[str, Any] = {"textColor": INK, "alignment": TA_LEFT, "hyphenationLang": "",
+                              "embeddedHyphenation": 0}
+    return DeckStyles(
+        kicker=ParagraphStyle("kicker", fontName=SANS, fontSize=0.78 * size, leading=size, textColor=GREY),
+        title=ParagraphStyle("title", fontName=SERIF_BOLD, fontSize=2.1 * size, leading=2.45 * size, **common),
+        subtitle=ParagraphStyle("subtitle", fontName=SERIF_ITALIC, fontSize=1.1 * size, leading=1.45 * size,
+                                textColor=GREY),
+        head=ParagraphStyle("head", fontName=SANS_BOLD, fontSize=1.05 * size, leading=1.3 * size, **common),
+        body=ParagraphStyle("body", fontName=SERIF, fontSize=size, leading=1.38 * size, **common),
+        small=ParagraphStyle("small", fontName=SANS, fontSize=0.8 * size, leading=1.05 * size, textColor=GREY,
+                             alignment=TA_LEFT),
     )

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from generator.pdf.fonts import SIGNS
+from generator.pdf.palette import RED_HEX
 
 NBSP = "\u00a0"
 SHY = "\u00ad"
-RED = "#a8232b"
 
 _LETTER = "А-Яа-яЁёA-Za-z"
 _SHORT_WORDS = (
@@ -86,7 +87,8 @@ def tie_last_word(text: str, longest: int = 7) -> str:
 
 
 @cache
-def _dictionary():
+def _dictionary() -> Any:
+    """pyphen's Russian dictionary (pyphen ships no type information)."""
     import pyphen
 
     return pyphen.Pyphen(lang="ru_RU", left=2, right=2)
@@ -97,7 +99,7 @@ def hyphenate_word(word: str) -> str:
     """One word with soft hyphens at its break points (none in short words or abbreviations)."""
     if len(word) < MIN_HYPHENATED or (word.isupper() and len(word) > 1):
         return word
-    return _dictionary().inserted(word, hyphen=SHY)
+    return str(_dictionary().inserted(word, hyphen=SHY))
 
 
 def hyphenate(text: str) -> str:
@@ -111,7 +113,7 @@ def signs(markup: str) -> str:
     def one(m: re.Match[str]) -> str:
         out = []
         for char in m.group(1):
-            colour = f' color="{RED}"' if char in "♥♦" else ""
+            colour = f' color="{RED_HEX}"' if char in "♥♦" else ""
             out.append(f'<font name="{SIGNS}"{colour}>{char}</font>')
         return "".join(out)
 
@@ -167,11 +169,15 @@ def plain(markup: str) -> str:
     return text.replace(SHY, "").replace(NBSP, " ")
 
 
+def plural_form(n: int, one: str, few: str, many: str) -> str:
+    """The form of a noun Russian wants after ``n``: ход (1, 21), хода (2, 104), ходов (5, 11)."""
+    tail, tens = n % 10, n % 100
+    return one if tail == 1 and tens != 11 else few if 2 <= tail <= 4 and not 12 <= tens <= 14 else many
+
+
 def plural_ru(n: int, one: str, few: str, many: str) -> str:
     """``n`` with the noun in the form Russian wants: 1 ход, 2 хода, 5 ходов, 21 ход, 11 ходов."""
-    tail, tens = n % 10, n % 100
-    word = one if tail == 1 and tens != 11 else few if 2 <= tail <= 4 and not 12 <= tens <= 14 else many
-    return f"{number_ru(n)}{NBSP}{word}"
+    return f"{number_ru(n)}{NBSP}{plural_form(n, one, few, many)}"
 
 
 def decimal_ru(value: float) -> str:
@@ -182,3 +188,38 @@ def decimal_ru(value: float) -> str:
 def seconds_ru(value: float) -> str:
     """A duration in seconds as Russian prints it: 0.05 → «0,05 с»."""
     return f"{decimal_ru(value)}{NBSP}с"
+
+
+# --- number words: in one place, so a title counts the games it holds -------------------------------------------
+
+#: One to ten, as words: «пять», «пяти», «пятый», «пятой».
+CARDINALS = ("один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять")
+CARDINALS_GENITIVE = ("одного", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми", "девяти", "десяти")
+ORDINALS = ("первый", "второй", "третий", "четвёртый", "пятый", "шестой", "седьмой", "восьмой", "девятый",
+            "десятый")
+ORDINALS_FEMININE_GENITIVE = ("первой", "второй", "третьей", "четвёртой", "пятой", "шестой", "седьмой", "восьмой",
+                              "девятой", "десятой")
+
+
+def counted_ru(n: int, one: str, few: str, many: str, *, genitive: bool = False) -> str:
+    """``n`` in words with its noun: «пять старинных пасьянсов»; ``genitive``: «пяти старинных пасьянсов»
+    (pass the genitive forms then). Past ten, in digits."""
+    words = CARDINALS_GENITIVE if genitive else CARDINALS
+    number = words[n - 1] if 1 <= n <= len(words) else number_ru(n)
+    return f"{number} {plural_form(n, one, few, many)}"
+
+
+def ordinal_ru(n: int, *, feminine_genitive: bool = False) -> str:
+    """The ``n``-th as a word: «третий»; ``feminine_genitive``: «третьей» (перед третьей пересдачей). Past ten,
+    «11-й»."""
+    words = ORDINALS_FEMININE_GENITIVE if feminine_genitive else ORDINALS
+    return words[n - 1] if 1 <= n <= len(words) else f"{n}-й"
+
+
+def packs_ru(packs: int) -> str:
+    """How many packs a game takes, and cards: «Одна колода, 52 карты», «Две колоды, 104 карты»."""
+    feminine = ("Одна", "Две", "Три", "Четыре")
+    count = feminine[packs - 1] if 1 <= packs <= len(feminine) else number_ru(packs)
+    cards = 52 * packs
+    return (f"{count} {plural_form(packs, 'колода', 'колоды', 'колод')}, "
+            f"{number_ru(cards)} {plural_form(cards, 'карта', 'карты', 'карт')}")

@@ -16,21 +16,23 @@ import sys
 from pathlib import Path
 
 import pytest
+from reportlab.platypus import Paragraph
 
 from generator import selection as deal_selection
 from generator.deals import MAX_DEAL, stock_indices
 from generator.games import Result, make_game
 from generator.notation import move_ru
 from generator.pdf import practice
-from generator.pdf.practice import (
-    LazyStory,
-    build_sheets,
-    build_sheets_bytes,
-    final_state,
-    plural_ru,
-)
+from generator.pdf.flowables import LazyStory
+from generator.pdf.paper import sheet_page
+from generator.pdf.practice import build_sheets, build_sheets_bytes
+from generator.pdf.practice.answers import answers_intro, positions_ru
+from generator.pdf.practice.deal import STACK_TITLE, DealSheet, stacking_instruction
+from generator.pdf.styles import sheet_styles
+from generator.pdf.typography import plural_ru, typeset
 from generator.play import opening, play_out
 from generator.record import record_of, to_json
+from generator.replay import final_state
 from generator.selection import SCAN_FACTOR, Selection, SelectionError
 from generator.solver import Budget, solve
 from generator.walkthrough import phase_title, phases
@@ -81,7 +83,7 @@ def stacking_orders(pdf: Path) -> dict[int, list[int]]:
             continue
         if line.lstrip("\f") == "Ответы":
             break
-        if line.startswith(practice.STACK_TITLE):
+        if line.startswith(STACK_TITLE):
             listing = True
             orders[deal] = []
             continue
@@ -172,11 +174,11 @@ def test_other_papers_keep_the_order_and_the_page_size(tmp_path: Path, paper: st
 def test_each_deal_page_says_how_to_stack_and_shows_the_opening(quadrille: Path, brunette: Path) -> None:
     for pdf, cards in ((quadrille, 52), (brunette, 104)):
         text = re.sub(r"\s+", " ", text_of(pdf, first=1, last=1))
-        assert practice.STACK_TITLE in text
-        assert re.sub(r"№", "№ ", practice.stacking_instruction(cards)) in text
+        assert STACK_TITLE in text
+        assert re.sub(r"№", "№ ", stacking_instruction(cards)) in text
         assert "лицом вниз" in text
     # Across a whole A4 page (two packs) the instruction is one line.
-    one_line = re.sub(r"№", "№ ", practice.stacking_instruction(104))
+    one_line = re.sub(r"№", "№ ", stacking_instruction(104))
     assert one_line in text_of(brunette, first=1, last=1).splitlines()
     # «Кадриль» has no choice: its figure is the start; «Брюнетка и блондинка» opens with the eight-card deal.
     assert "Выбора в этом раскладе нет" in text_of(quadrille, first=1, last=1)
@@ -307,13 +309,12 @@ def test_the_default_limit_is_stated_with_its_digits_grouped(quadrille: Path) ->
     assert "не больше 100 000 позиций" in text and "за 100 000 позиций программа" in text
     assert practice.POSITIONS == 100_000
     # The space in «100 000» is a non-breaking one: the number never splits at a line end.
-    markup = practice.answers_intro(make_game("quadrille"), Selection("all", 1, 1, 100_000),
-                                    practice.make_styles(practice.sheet_paper("A4").size))[1].text
+    markup = answers_intro(Selection("all", 1, 1, 100_000), sheet_styles(sheet_page("A4").size))[1].text
     assert "не\u00a0больше 100\u00a0000\u00a0позиций" in markup.replace("\u00ad", "")
 
 
 def test_the_limit_in_russian() -> None:
-    assert [practice.positions_ru(n) for n in (1, 2, 5, 21, 1000, 100_000)] == [
+    assert [positions_ru(n) for n in (1, 2, 5, 21, 1000, 100_000)] == [
         "1\u00a0позицию", "2\u00a0позиции", "5\u00a0позиций", "21\u00a0позицию", "1000\u00a0позиций",
         "100\u00a0000\u00a0позиций"]
 
@@ -363,8 +364,9 @@ def test_a_lost_deal_that_plays_itself_shows_where_it_stops_and_one_with_choices
 ) -> None:
     # «Кадриль» deal 4: no choice at any step, so its one end is the final position.
     assert re.findall(r"Расклад № (\d+): здесь игра останавливается, пасьянс не вышел\.", text_of(quadrille)) == ["4"]
-    end = final_state(make_game("quadrille"), stock_indices("quadrille", 4),
-                      play_out(make_game("quadrille"), stock_indices("quadrille", 4)).moves)
+    game = make_game("quadrille")
+    stock = stock_indices("quadrille", 4)
+    end = final_state(game, game.initial_state(stock), play_out(game, stock).moves)
     assert not make_game("quadrille").legal_moves(end) and not make_game("quadrille").is_won(end)
     # «Македонская фаланга» deal 5 is proved lost, but every line of it ends elsewhere: no figure.
     pdf = tmp_path / "phalanx.pdf"
@@ -466,13 +468,13 @@ def test_one_process_or_two_the_same_sheets_byte_for_byte(cli, tmp_path: Path) -
 def test_pages_are_laid_out_while_later_deals_are_still_to_come(monkeypatch: pytest.MonkeyPatch) -> None:
     """The story is lazy: deal 30 is only chosen after most earlier deals are on their pages."""
     drawn: list[int] = []
-    original = practice.DealSheet.draw
+    original = DealSheet.draw
 
-    def counting(self: practice.DealSheet) -> None:
+    def counting(self: DealSheet) -> None:
         drawn.append(self.deal)
         original(self)
 
-    monkeypatch.setattr(practice.DealSheet, "draw", counting)
+    monkeypatch.setattr(DealSheet, "draw", counting)
     seen: dict[int, int] = {}
 
     def progress(selection: Selection) -> None:
@@ -662,10 +664,10 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
     with pdf.open("wb") as handle:
         selection = build_sheets("quadrille:queens_first", handle, first=first, count=2, mode="winnable",
                                  answers=False, paper="A5", positions=250_000)
-    paper = practice.sheet_paper("A5")
-    styles = practice.make_styles(paper.size)
+    paper = sheet_page("A5")
+    styles = sheet_styles(paper.size)
     text = practice.summary_text(make_game("quadrille:queens_first"), selection, False, "сначала дамы")
-    natural = practice.Paragraph(practice.typeset(text, hyphens=False), styles.kicker)
+    natural = Paragraph(typeset(text, hyphens=False), styles.kicker)
     box_w, box_h = paper.frame_width, 2.3 * styles.kicker.leading
     assert natural.wrap(box_w, 1000)[1] > box_h  # too long for the box at the natural size
     box_bottom = 0.5 * paper.top - styles.kicker.fontSize + box_h  # from the top of the page
@@ -673,7 +675,7 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
     summary = [(top, bottom, word) for top, bottom, word in _words(pdf, 1)
                if top < paper.top and bottom - top < 1.6 * styles.kicker.fontSize]
     printed = " ".join(w for _, _, w in summary).replace("\u00a0", " ")
-    assert printed == re.sub(r"\s+", " ", practice.typeset(text, hyphens=False).replace("\u00a0", " "))
+    assert printed == re.sub(r"\s+", " ", typeset(text, hyphens=False).replace("\u00a0", " "))
     assert max(bottom for _, bottom, _ in summary) <= box_bottom + 0.5, (summary[-1], box_bottom)
 
 
@@ -732,5 +734,5 @@ def test_labels_clear_sees_labels_that_meet() -> None:
 
     game = make_game("phalanx")
     _, moves, _ = expected_moves("phalanx", 1)
-    figure = figure_of(game, practice.final_state(game, stock_indices("phalanx", 1), moves))
+    figure = figure_of(game, final_state(game, game.initial_state(stock_indices("phalanx", 1)), moves))
     assert labels_clear(figure, 30) and not labels_clear(figure, 12)

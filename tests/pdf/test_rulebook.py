@@ -23,8 +23,15 @@ from generator.commands import books
 from generator.games import GAME_IDS, GAMES
 from generator.paths import rule_text
 from generator.pdf import rulebook
-from generator.pdf.layout import PAPERS, paper_named
-from generator.pdf.typography import NBSP, SHY, plain, smarten, tie, typeset
+from generator.pdf.palette import ACCENT
+from generator.pdf.paper import book_page
+from generator.pdf.rulebook import chapter as chapters_module
+from generator.pdf.rulebook import model
+from generator.pdf.rulebook.book import Book
+from generator.pdf.rulebook.chapter import readings_section
+from generator.pdf.rulebook.odds import NO_PEEK, THOUGHTFUL
+from generator.pdf.styles import book_styles
+from generator.pdf.typography import NBSP, SHY, ordinal_ru, plain, quoted, smarten, tie, typeset
 
 TOOLS = ("pdftotext", "pdffonts", "pdfimages", "pdfinfo", "qpdf")
 pytestmark = pytest.mark.skipif(
@@ -41,7 +48,7 @@ def run(*command: str | Path) -> str:
 
 def body_text(pdf: Path, paper: str = "A4", *, first: int | None = None, last: int | None = None) -> str:
     """The text inside the text frame (running titles and page numbers cropped away), squashed."""
-    p = paper_named(paper)
+    p = book_page(paper)
     top = (p.head + p.top) / 2
     bottom = (p.foot + p.bottom) / 2
     pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
@@ -110,33 +117,38 @@ def test_the_fragment_is_printed_with_a_note_that_its_beginning_is_missing(a4_te
 
 
 def test_chapters_come_in_registry_order_with_their_titles(a4_text: str) -> None:
-    positions = [a4_text.index(f"{ordinal} пасьянс") for ordinal in rulebook.ORDINALS[: len(GAME_IDS)]]
+    positions = [a4_text.index(label) for label in chapter_labels()]
     assert positions == sorted(positions)
     for position, game_id in zip(positions, GAME_IDS, strict=True):
-        assert verbatim(rulebook.chapter_title(game_id)).search(a4_text, position, position + 80), game_id
-    assert rulebook.chapter_title("village") == "Деревенский пасьянс"
-    assert rulebook.chapter_title("quadrille") == "Пасьянс «Кадриль»"
-    assert rulebook.rule_paragraphs("quadrille")[0].startswith("Для пасьянса «Кадриль»")
+        assert verbatim(model.chapter_title(game_id)).search(a4_text, position, position + 80), game_id
+    assert model.chapter_title("village") == "Деревенский пасьянс"
+    assert model.chapter_title("quadrille") == "Пасьянс «Кадриль»"
+    assert model.rule_paragraphs("quadrille")[0].startswith("Для пасьянса «Кадриль»")
+
+
+def chapter_labels() -> list[str]:
+    """«Первый пасьянс», «Второй пасьянс», …: the label over each chapter, in registry order."""
+    return [f"{ordinal_ru(number).capitalize()} пасьянс" for number in range(1, len(GAME_IDS) + 1)]
 
 
 def chapter_spans(text: str) -> dict[str, str]:
     """Each game's chapter text, from its «N-й пасьянс» label to the next (the last ends at the appendix)."""
-    starts = [text.index(f"{ordinal} пасьянс") for ordinal in rulebook.ORDINALS[: len(GAME_IDS)]]
+    starts = [text.index(label) for label in chapter_labels()]
     ends = [*starts[1:], text.rindex("Приложение")]
     return {game_id: text[a:b] for game_id, a, b in zip(GAME_IDS, starts, ends, strict=True)}
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_each_chapter_has_its_readings_with_their_quotes(a4_text: str, game_id: str) -> None:
-    items = rulebook.readings(game_id)
+    items = model.readings(game_id)
     if items is None:
         pytest.skip(f"assets/readings/{game_id}.toml is not written yet")
     chapter = chapter_spans(a4_text)[game_id]
     assert "Толкование правил" in chapter
     for item in items:
-        quote = rulebook.quoted(item["quote"].strip())
+        quote = quoted(item.quote)
         assert verbatim(quote).search(chapter), f"{game_id}: quote missing: {quote}"
-        assert verbatim(smarten(item["text"].strip())).search(chapter), f"{game_id}: reading missing"
+        assert verbatim(smarten(item.text)).search(chapter), f"{game_id}: reading missing"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -196,7 +208,7 @@ def test_contents_lists_every_chapter_and_section_with_the_right_page(a4: Path) 
     for game_id in GAME_IDS:
         page = dict(entries)[GAMES[game_id].title]
         on_page = squash(run("pdftotext", "-f", str(page), "-l", str(page), a4, "-"))
-        assert verbatim(rulebook.chapter_title(game_id)).search(on_page), (game_id, page)
+        assert verbatim(model.chapter_title(game_id)).search(on_page), (game_id, page)
 
 
 def test_the_outline_mirrors_the_contents(a4: Path) -> None:
@@ -278,7 +290,7 @@ def test_source_date_epoch_dates_the_file_and_keeps_it_reproducible(tmp_path: Pa
 @pytest.mark.parametrize("paper", ["A5", "letter"])
 def test_other_papers_build_with_every_rule_text(tmp_path: Path, paper: str) -> None:
     pdf = build(tmp_path / f"{paper}.pdf", paper)
-    p = PAPERS[paper.upper()]
+    p = book_page(paper)
     size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", run("pdfinfo", pdf))
     assert size and abs(float(size.group(1)) - p.width) < 0.01 and abs(float(size.group(2)) - p.height) < 0.01
     text = body_text(pdf, paper)
@@ -312,21 +324,21 @@ def test_odds_are_printed_with_intervals_deal_counts_and_variants(tmp_path: Path
     text = body_text(build(tmp_path / "odds.pdf", stats=FAKE_STATS))
     quadrille = chapter_spans(text)["quadrille"]
     for needle in ("12,3 %", "11,7–13,0 %", "3,21 %", "2,88–3,57 %", "10 000", "Вариант «сначала дамы»",
-                   rulebook.THOUGHTFUL, rulebook.NO_PEEK, "верхняя граница",
+                   THOUGHTFUL, NO_PEEK, "верхняя граница",
                    "Для 66 раскладов программа не нашла ответа за 10 с на расклад"):
         assert verbatim(needle).search(quadrille), needle
     assert "не подсчитана" in chapter_spans(text)["village"]
 
 
 def test_the_walkthrough_hook_is_set_in_columns_and_listed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def walkthrough(game, book):
+    def walkthrough(game, walk, book):
         if game.id != "quadrille":
             return []
         moves = [(n, f"{n % 9 + 2}♠ кон → пятёрка ♠") for n in range(1, 61)]
         return [book.section(game, "walkthrough", "Разбор расклада №7"), book.subsection("Первый проход"),
                 book.moves(moves)]
 
-    monkeypatch.setattr(rulebook, "walkthrough_section", walkthrough)
+    monkeypatch.setattr(chapters_module, "walkthrough_section", walkthrough)
     pdf = build(tmp_path / "walk.pdf")
     entries = dict(contents_entries(pdf))
     assert entries["Кадриль"] <= entries["Разбор расклада № 7"] <= entries["Картинная галерея"]
@@ -340,12 +352,12 @@ def test_the_figure_hook_sets_a_vector_figure_with_its_caption(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     from reportlab.graphics.shapes import Drawing, Rect
 
-    def figure(game, book):
+    def figure(chapter, book):
         drawing = Drawing(book.width, 80)
-        drawing.add(Rect(0, 0, book.width, 80, strokeColor=None, fillColor=book.styles.accent))
-        return [book.figure(drawing, f"Начальная раскладка «{game.title}», расклад №7")]
+        drawing.add(Rect(0, 0, book.width, 80, strokeColor=None, fillColor=ACCENT))
+        return [book.figure(drawing, f"Начальная раскладка «{chapter.game.title}», расклад №7")]
 
-    monkeypatch.setattr(rulebook, "figure_section", figure)
+    monkeypatch.setattr(chapters_module, "figure_section", figure)
     pdf = build(tmp_path / "figure.pdf")
     text = chapter_spans(body_text(pdf))["gallery"]
     assert verbatim("Начальная раскладка «Картинная галерея», расклад № 7").search(text)
@@ -353,10 +365,12 @@ def test_the_figure_hook_sets_a_vector_figure_with_its_caption(tmp_path: Path,
 
 
 def test_a_missing_readings_file_leaves_the_section_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rulebook, "game_text", lambda game_id: {})  # as for a game whose text asset is missing
-    assert rulebook.readings("quadrille") is None
-    book = rulebook.Book(PAPERS["A4"], rulebook.make_styles(11, 15), None)
-    assert rulebook.readings_section(GAMES["quadrille"](), book) == []
+    monkeypatch.setattr(model, "game_text", lambda game_id: {})  # as for a game whose text asset is missing
+    assert model.readings("quadrille") is None
+    chapter = model.chapter_of(3, "quadrille", None)
+    assert chapter.readings == ()
+    book = Book(book_page("A4"), book_styles(11, 15))
+    assert readings_section(GAMES["quadrille"](), chapter.readings, book) == []
 
 
 # --- the command ------------------------------------------------------------------------------------------------

@@ -26,8 +26,15 @@ from generator.games import GAME_IDS, GAMES, Result, all_specs, make_game
 from generator.notation import variant_ru
 from generator.pdf import rulebook
 from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
+from generator.pdf.paper import book_page
+from generator.pdf.rulebook import model
+from generator.pdf.rulebook.book import Book
+from generator.pdf.rulebook.odds import NO_PEEK, THOUGHTFUL, odds_section
+from generator.pdf.styles import book_styles
 from generator.pdf.typography import percent_ru
+from generator.play import laid_out_at, laid_out_line
 from generator.record import from_json, to_json
+from generator.replay import replay
 from generator.solver import Budget, solve
 from generator.walkthrough import phases
 from tests.pdf.test_rulebook import TOOLS, body_text, chapter_spans, run, squash, verbatim
@@ -139,17 +146,20 @@ def test_the_first_figure_shows_the_deal_laid_out(game_id: str) -> None:
     («Кадриль»), the middle king laid («Картинная галерея»), the pyramid and the base card («Фаланга»)."""
     game = make_game(game_id)
     for deal in range(1, 21):
-        line = rulebook.opening_line(game, deal)
-        length = rulebook.opening_length(game, line)
-        moves, state = line.record.moves, line.states[length]
-        assert not any(game.laid_out(earlier) for earlier in line.states[1:length])
+        stock = stock_indices(game_id, deal)
+        moves = laid_out_line(game, stock)
+        states = replay(game, game.initial_state(stock), moves).states
+        length = laid_out_at(game, states)
+        state = states[length]
+        assert length == len(moves)  # the line stops where the game calls the deal laid out
+        assert not any(game.laid_out(earlier) for earlier in states[1:length])
         if game_id in ("quadrille", "gallery"):
             assert length == 1
         elif game_id == "phalanx":
             assert length == 26 and moves[25].dst == game.place_id("foundation:1")  # the base card starts it
         else:  # the first choice, once the first eight cards (and the aces among them) are down
-            assert length >= 8 and not game.forced(state) and all(game.forced(s) for s in line.states[1:length])
-    assert rulebook.opening_caption(game_id) != "начальная раскладка"  # every game's text asset names it
+            assert length >= 8 and not game.forced(state) and all(game.forced(s) for s in states[1:length])
+    assert model.laid_out_words(game_id) != "начальная раскладка"  # every game's text asset names it
 
 
 @needs_tools
@@ -157,7 +167,7 @@ def test_the_first_figure_shows_the_deal_laid_out(game_id: str) -> None:
 def test_each_chapter_has_its_figure_with_a_caption_naming_the_deal(chapters: dict[str, str], game_id: str) -> None:
     chapter = chapters[game_id]
     deal = samples.load_sample(game_id).deal if game_id in SAMPLE_GAMES else 1
-    caption = f"«{GAMES[game_id].title}», расклад № {deal}: {rulebook.opening_caption(game_id)}"
+    caption = f"«{GAMES[game_id].title}», расклад № {deal}: {model.laid_out_words(game_id)}"
     assert verbatim(caption).search(chapter), caption
     # The figure comes after the rule text and before the readings.
     assert chapter.index("«" + GAMES[game_id].title + "», расклад") < chapter.index("Толкование правил")
@@ -185,9 +195,9 @@ def test_each_walkthrough_lists_every_move_by_phase_with_figures(chapters: dict[
     last = groups[-1].moves[-1][0]
     assert verbatim(f"После хода {last} — пасьянс вышел").search(walk)
     captions = re.findall(r"После хода \d+ —", walk)
-    assert 1 <= len(captions) <= rulebook.MAX_WALKTHROUGH_FIGURES
+    assert 1 <= len(captions) <= model.MAX_WALKTHROUGH_FIGURES
     redeals = sum(move.is_redeal for move in record.moves)
-    assert len(re.findall(r"перед \S+ пересдачей", walk)) == min(redeals, rulebook.MAX_WALKTHROUGH_FIGURES - 1)
+    assert len(re.findall(r"перед \S+ пересдачей", walk)) == min(redeals, model.MAX_WALKTHROUGH_FIGURES - 1)
 
 
 @needs_tools
@@ -213,7 +223,7 @@ def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> No
     if not specs:
         assert "не подсчитана" in odds
         return
-    assert "верхняя граница" in odds and rulebook.THOUGHTFUL in odds and rulebook.NO_PEEK in odds
+    assert "верхняя граница" in odds and THOUGHTFUL in odds and NO_PEEK in odds
     for spec in specs:
         data = stats["games"][spec]
         digits = 2 if data["thoughtful"]["high"] < 0.1 else 1
@@ -227,8 +237,10 @@ def test_a_damaged_stats_file_is_read_as_not_counted(tmp_path: Path) -> None:
     bad.write_text("{not json", encoding="utf-8")
     assert rulebook.load_stats(bad) is None
     bad.write_text('{"format": "pasyans-stats/1", "games": {"quadrille": {"from": 1}}}', encoding="utf-8")
-    book = rulebook.Book(rulebook.paper_named("A4"), rulebook.make_styles(11, 15.4), rulebook.load_stats(bad))
-    story = rulebook.odds_section(make_game("quadrille"), book)
+    book = Book(book_page("A4"), book_styles(11, 15.4))
+    game = make_game("quadrille")
+    assert model.odds(game, rulebook.load_stats(bad)) == ()
+    story = odds_section(game, model.odds(game, rulebook.load_stats(bad)), book)
     assert "не подсчитана" in story[-1].text.replace("\u00ad", "").replace("\u00a0", " ")
 
 

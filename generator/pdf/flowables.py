@@ -1,0 +1,183 @@
+"""Flowables the documents share: headings, keep-with-next, floating figures, a cut line, a late form, a lazy story.
+
+None of them plays or solves anything: each is given what it draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import PageBreak, Paragraph
+from reportlab.platypus.flowables import Flowable, KeepTogether
+
+from generator.pdf.moves import MoveColumns
+from generator.pdf.palette import RULE
+
+
+class Heading(Paragraph):
+    """A heading that marks its place and lists itself in the PDF outline when it is drawn; never split.
+
+    ``outline`` is the plain-text title (no markup) for the outline; ``toc`` the markup for a
+    contents page (``None``: not listed there, outline only); ``running`` (chapters only) becomes
+    the running title of the pages after it. The document reads ``toc`` and ``running``.
+    """
+
+    def __init__(self, markup: str, style: ParagraphStyle, *, key: str, level: int, outline: str,
+                 toc: str | None = "", running: str | None = None) -> None:
+        super().__init__(markup, style)
+        self.key, self.level, self.outline, self.running = key, level, outline, running
+        self.toc = markup if toc == "" else toc
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """Never split a heading: it moves whole to the next page."""
+        return []
+
+    def draw(self) -> None:
+        self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.leading * 0.5)
+        self.canv.addOutlineEntry(self.outline, self.key, level=self.level, closed=False)
+        super().draw()
+
+
+class KeepWithNext(KeepTogether):
+    """What ``keepWithNext`` builds: headings kept with the start of what follows, not with all of it.
+
+    reportlab's own group moves a heading *and the whole next paragraph* to the
+    next page when the paragraph does not fit, leaving a hole. Here, when the
+    group ends in a paragraph or a block of moves, it stays if the page still
+    holds the headings and ``reserve`` of what follows (a few lines: the
+    paragraph splits, and its orphan control keeps at least two lines; moves
+    split into blocks of two rows or more); otherwise it moves whole.
+    A document sets ``reserve`` in a subclass (``type(…, {"reserve": …})``).
+    """
+
+    reserve = 40.0  # points
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        content: list[Flowable] = self._content  # type: ignore[attr-defined]
+        whole: float = self._H  # type: ignore[attr-defined]  # set by KeepTogether.wrap
+        last = content[-1]
+        if aH < whole and isinstance(last, Paragraph | MoveColumns) and not isinstance(last, Heading):
+            _, last_height = last.wrapOn(self.canv, aW, aH)
+            head = whole - last_height - last.getSpaceBefore()
+            if last_height > self.reserve and aH >= head + last.getSpaceBefore() + self.reserve:
+                return content[:]
+        parts: list[Flowable] = super().split(aW, aH)
+        return parts
+
+
+class Float(KeepTogether):
+    """A figure with its caption, kept together, that may float to the top of the next page.
+
+    When it does not fit in what is left of the page, the book lets the text
+    after it (move lists, small headings) go on filling the page and sets the
+    figure at the top of the next one, as books do, instead of leaving half a
+    page blank. It never floats past a section heading, a page break or
+    another figure: there it is set at once, on a new page if need be.
+    """
+
+
+def float_may_pass(flowable: Flowable) -> bool:
+    """Whether a waiting figure may let ``flowable`` go first: running text and frame breaks, not a heading, a page
+    break (a new chapter) or another figure."""
+    if isinstance(flowable, Heading | Float | PageBreak):
+        return False
+    if isinstance(flowable, KeepTogether):
+        content: list[Flowable] = flowable._content  # type: ignore[attr-defined]
+        return all(float_may_pass(item) for item in content)
+    return True
+
+
+class Separator(Flowable):
+    """A dashed hairline across the frame: where to cut a page in two."""
+
+    def __init__(self, height: float) -> None:
+        super().__init__()
+        self._h = height
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width, self.height = availWidth, self._h
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.4)
+        c.setDash([2, 2.5], 0)
+        c.line(0, self.height / 2, self.width, self.height / 2)
+        c.restoreState()
+
+
+#: The smallest a late form's text may be set when a long one would not fit its box at its own size.
+SMALLEST_LATE_TEXT = 5.0
+
+
+def fit_paragraph(markup: str, style: ParagraphStyle, width: float, height: float) -> Paragraph:
+    """``markup`` in ``style``, set smaller in steps of a quarter point until it fits ``width`` × ``height``.
+
+    A late form has a fixed box (a page reserves its place before the text is known); text beyond the
+    box would be cut off, so it shrinks instead. Below ``SMALLEST_LATE_TEXT`` it is a bug.
+    """
+    size = style.fontSize
+    while True:
+        scaled = ParagraphStyle(f"{style.name}-{size:g}", parent=style, fontSize=size,
+                                leading=style.leading * size / style.fontSize)
+        para = Paragraph(markup, scaled)
+        _, h = para.wrap(width, height)
+        if h <= height + 0.01:
+            return para
+        if size - 0.25 < SMALLEST_LATE_TEXT:
+            raise ValueError(f"the text does not fit {width:.0f} × {height:.0f} pt at {SMALLEST_LATE_TEXT:g} pt")
+        size -= 0.25
+
+
+class LateForm(Flowable):
+    """Zero-sized, last in a story: defines the form XObject ``name`` that an earlier page shows, with text
+    known only at the end (``text`` is asked when this is drawn), top-aligned in its ``width`` × ``height``."""
+
+    def __init__(self, name: str, text: Callable[[], str], style: ParagraphStyle, width: float, height: float) -> None:
+        super().__init__()
+        self.name, self.text, self.style, self.form_w, self.form_h = name, text, style, width, height
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        c = self.canv
+        c.beginForm(self.name, 0, 0, self.form_w, self.form_h)
+        para = fit_paragraph(self.text(), self.style, self.form_w, self.form_h)
+        _, h = para.wrap(self.form_w, self.form_h)
+        para.drawOn(c, 0, self.form_h - h)
+        c.endForm()
+
+
+class LazyStory(list[Any]):
+    """A story list that tops itself up from a generator of flowable chunks as the document consumes it.
+
+    reportlab's ``build`` only ever asks ``len()`` and works on the front of the list, so keeping a few
+    dozen flowables buffered is enough for its look-ahead (keep-with-next) and memory stays flat.
+    """
+
+    AHEAD = 8
+
+    def __init__(self, chunks: Iterator[list[Flowable]]) -> None:
+        super().__init__()
+        self._chunks: Iterator[list[Flowable]] | None = chunks
+
+    def _fill(self) -> None:
+        while self._chunks is not None and list.__len__(self) < self.AHEAD:
+            try:
+                self.extend(next(self._chunks))
+            except StopIteration:
+                self._chunks = None
+
+    def __len__(self) -> int:
+        self._fill()
+        return list.__len__(self)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0

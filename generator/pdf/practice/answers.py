@@ -1,0 +1,95 @@
+"""The answer key of the practice sheets: an introduction, then each deal's verdict, line and final position.
+
+Set from :class:`~generator.pdf.practice.model.Answer` entries: nothing is solved or played here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+
+from generator.figures.base import Figure
+from generator.games import Result
+from generator.pdf.figure import FigureFlowable, figure_scale, labels_clear
+from generator.pdf.flowables import Heading
+from generator.pdf.moves import LineCells, MoveColumns
+from generator.pdf.paper import SheetPage
+from generator.pdf.practice.model import Answer
+from generator.pdf.styles import SheetStyles
+from generator.pdf.typography import NBSP, number_ru, plural_ru, typeset
+from generator.selection import Selection
+
+
+def positions_ru(n: int) -> str:
+    """The solver's limit after «за»: «за 100 000 позиций», «за 1 позицию», «за 2 позиции»."""
+    return plural_ru(n, "позицию", "позиции", "позиций")
+
+
+def answers_intro(selection: Selection, styles: SheetStyles) -> list[Flowable]:
+    """The key's title, how the answers were found, and (for consecutive deals) the tally of verdicts."""
+    s = styles
+    n = selection.positions
+    text = ("Решения искала программа, которая знает порядок карт в колоде. Отведённое ей время измеряется "
+            "не секундами, а позициями (расположениями карт, которые она рассматривает): на каждый расклад — "
+            f"не больше {plural_ru(n, 'позиции', 'позиций', 'позиций')}, поэтому ответы одни и те же на любом "
+            "компьютере. «Выходит» — найден выигрыш, он записан ход за ходом; «не выходит» — программа "
+            "перебрала все возможности и выигрыша нет; «не решено за отведённое время» — за "
+            f"{positions_ru(n)} программа не нашла ни выигрыша, ни доказательства, что его нет. Ход записан "
+            "так: карта, откуда она взята и куда легла.")
+    counts = selection.results
+    tally = ", ".join(f"{r.verdict_ru} — {number_ru(counts[r])}" for r in Result if counts[r])
+    story: list[Flowable] = [
+        Heading("Ответы", s.answers_title, key="answers", level=0, outline="Ответы", toc=None),
+        Paragraph(typeset(text), s.body),
+    ]
+    if selection.mode == "all" and tally:
+        story.append(Spacer(1, 0.4 * s.body.fontSize))
+        story.append(Paragraph(typeset(f"Итог: {tally}."), s.body))
+    return story
+
+
+def answer_flowables(entry: Answer, paper: SheetPage, styles: SheetStyles) -> list[Flowable]:
+    """One deal's entry: the verdict; for a won deal its line by phase; the final position when there is one."""
+    s = styles
+    verdict = entry.result.verdict_ru
+    line = f"Расклад №{NBSP}{number_ru(entry.deal)} — {verdict}"
+    if entry.result is Result.WON:
+        line += f", {plural_ru(entry.played, 'ход', 'хода', 'ходов')}"
+    heading = Heading(typeset(line, hyphens=False, runt=False), s.answer, key=f"answer-{entry.deal}",
+                      outline=f"№{entry.deal}: {verdict}", level=1, toc=None)
+    story: list[Flowable] = [heading]
+    for group in entry.phases:
+        if len(entry.phases) > 1:
+            story.append(Paragraph(typeset(group.title, hyphens=False, runt=False), s.phase))
+        story.append(answer_moves(group.moves, paper, styles))
+    if entry.final is not None:
+        ending = "конечное положение, пасьянс вышел" if entry.result is Result.WON else \
+            "здесь игра останавливается, пасьянс не вышел"
+        story.append(KeepTogether([
+            Spacer(1, 0.6 * s.body.fontSize), final_figure(entry.final, paper),
+            Paragraph(f"Расклад №{NBSP}{number_ru(entry.deal)}: {ending}.", s.caption),
+        ]))
+    return story
+
+
+#: The final figure's sizes, tried in turn: (card width as a share of a deal page's, most height as a share of
+#: the frame). The first at which its labels stand clear is used.
+FINAL_FIGURE_SIZES = ((0.55, 0.3), (0.62, 0.35), (0.7, 0.4), (0.8, 0.45), (0.9, 0.5), (1.0, 0.55))
+
+
+def final_figure(figure: Figure, paper: SheetPage) -> FigureFlowable:
+    """The final position, small (cards about half a deal page's, at most 0.3 of the frame high) — or larger,
+    when a tall figure drawn so small would run its labels into each other (they never go below a legible
+    size, so they grow against the cards)."""
+    for card_share, height_share in FINAL_FIGURE_SIZES:
+        card, height = card_share * paper.figure_card, height_share * paper.frame_height
+        if labels_clear(figure, figure_scale(figure, paper.frame_width, height, card)):
+            break
+    return FigureFlowable(figure, max_width=paper.frame_width, max_height=height, card_width=card)
+
+
+def answer_moves(moves: Sequence[tuple[int, str, int]], paper: SheetPage, styles: SheetStyles) -> Flowable:
+    """Numbered moves in balanced columns (four on A4 and letter, three on A5), read down then across."""
+    cells = LineCells([(number, text) for number, text, _ in moves], styles.moves.fontSize, styles.moves.leading)
+    return MoveColumns(cells, 3 if paper.frame_width < 400 else 4, 1.2 * styles.body.fontSize)

@@ -1,0 +1,251 @@
+"""What the rulebook prints, as plain data: one :class:`Chapter` per game, computed before any page is set.
+
+Everything played here is played through the engine and ``generator.play`` —
+the sample deal's line replayed, the deal laid out — once, while the model is
+built; the flowables only set what this module hands them.
+
+``assets/stats.json`` as ``pasyans stats --save`` writes it (``generator/stats.py``)::
+
+    {"format": "pasyans-stats/1",
+     "games": {
+       "quadrille": {"from": 1, "deals": 10000, "budget_seconds": 10.0,
+                     "thoughtful": {"won": 1234, "lost": 8700, "unknown": 66,
+                                    "rate": 0.1234, "low": 0.1171, "high": 0.1300},
+                     "no_peek": {"won": …, "lost": …, "unknown": …, "rate": …, "low": …, "high": …}},
+       "quadrille:queens_first": {…},
+       …}}
+
+Keys of ``games`` are game specs (``id`` or ``id:variant``); ``rate``,
+``low`` and ``high`` are fractions (``low``/``high``: the Wilson 95 %
+interval); ``unknown`` deals count as not won. A spec that is missing or
+damaged is left out, and a game with none gets a sentence saying the odds are
+not counted yet.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.deals import stock_indices
+from generator.games import GAMES, Game, Move, make_game
+from generator.notation import game_text, rule_text_of, variant_ru
+from generator.paths import ASSETS
+from generator.pdf.typography import ordinal_ru, packs_ru, quoted
+from generator.play import laid_out_at, laid_out_line
+from generator.replay import replay
+from generator.samples import SampleError, load_sample
+from generator.walkthrough import Phase, phases
+
+STATS_FILE = ASSETS / "stats.json"
+
+#: At most this many figures in a walkthrough, so the chapter stays a text with pictures, not an album.
+MAX_WALKTHROUGH_FIGURES = 4
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of play of one deal and every position along it (``states[i]``: after the first ``i`` moves)."""
+
+    deal: int | None
+    stock: tuple[int, ...]
+    moves: tuple[Move, ...]
+    states: tuple[Any, ...]  # the game's positions (each game has its own state type)
+
+
+def line_of(game: Game, deal: int | None, stock: tuple[int, ...], moves: tuple[Move, ...]) -> Line:
+    """``moves`` of ``deal`` replayed; ``ValueError`` if one is illegal (a checked record never has one)."""
+    replayed = replay(game, game.initial_state(stock), moves)
+    if not replayed.ok:
+        raise ValueError(f"deal {deal}: move {replayed.illegal_at} is illegal: {replayed.reason}")
+    return Line(deal, stock, moves, replayed.states)
+
+
+@dataclass(frozen=True)
+class FirstFigure:
+    """The chapter's first figure: ``line`` after its first ``at`` moves, when the game calls the deal laid out."""
+
+    line: Line
+    at: int
+    walked: bool  # the walkthrough plays this very deal (its caption then names the moves)
+    shows: str  # what the figure shows, from the text asset: «первые восемь карт разложены»
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """«Разбор расклада №N»: the sample's line by phase, and where a figure interrupts it (position → caption)."""
+
+    line: Line
+    phases: tuple[Phase, ...]
+    moments: dict[int, str]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One «Толкование правил»: the deciding quote from the rule text, and how it is read."""
+
+    quote: str
+    text: str
+
+
+@dataclass(frozen=True)
+class OddsEntry:
+    """One spec's counted odds: the variant's name (``None`` for the game itself) and its stats.json entry."""
+
+    variant: str | None
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """Everything one game's chapter prints, in order."""
+
+    number: int  # from 1, in registry order
+    game: Game
+    title: str  # the rule text's title line
+    meta: tuple[str, ...]  # packs, variants
+    rules: tuple[str, ...]  # the rule text's paragraphs, verbatim
+    figure: FirstFigure
+    readings: tuple[Reading, ...]
+    walkthrough: Walkthrough | str  # or the Russian sentence that says why there is none
+    odds: tuple[OddsEntry, ...]  # empty: not counted yet
+
+    @property
+    def label(self) -> str:
+        """«Третий пасьянс»."""
+        return f"{ordinal_ru(self.number).capitalize()} пасьянс"
+
+
+# --- the text of a chapter ------------------------------------------------------------------------------------
+
+
+def chapter_title(game_id: str) -> str:
+    """The chapter heading: the rule text's title line; «Деревенский пасьянс» has none, so its game title."""
+    first = rule_text_of(game_id).splitlines()[0].strip()
+    return first if first.startswith("Пасьянс «") else GAMES[game_id].title
+
+
+def rule_paragraphs(game_id: str) -> list[str]:
+    """The rule text without its title line, one string per paragraph, characters untouched."""
+    lines = rule_text_of(game_id).splitlines()
+    if chapter_title(game_id) == lines[0].strip():
+        lines = lines[1:]
+    return [line for line in lines if line.strip()]
+
+
+def readings(game_id: str) -> list[Reading] | None:
+    """The game's «Толкование правил» (``[[reading]]`` with ``quote`` and ``text``), ``None`` if not written."""
+    text = game_text(game_id)
+    if "reading" not in text:
+        return None
+    return [Reading(item["quote"].strip(), item["text"].strip()) for item in text["reading"]]
+
+
+def laid_out_words(game_id: str) -> str:
+    """What the first figure shows, from the game's text asset (``[figure] opening``)."""
+    words = game_text(game_id).get("figure", {}).get("opening", "начальная раскладка")
+    return str(words)
+
+
+# --- the sample deal --------------------------------------------------------------------------------------------
+
+
+def sample_line(game: Game) -> Line | str:
+    """The game's checked sample record, replayed, or a Russian sentence saying why there is none."""
+    try:
+        record = load_sample(game.full_id)
+    except SampleError as error:
+        return str(error)
+    return line_of(game, record.deal, record.stock, record.moves)
+
+
+def laid_out_sample(game: Game, deal: int) -> Line:
+    """Deal ``deal`` played until it is laid out: the first figure's line when a game has no sample yet."""
+    stock = stock_indices(game.id, deal)
+    return line_of(game, deal, tuple(stock), tuple(laid_out_line(game, stock)))
+
+
+def first_figure(game: Game, sample: Line | str) -> FirstFigure:
+    """The sample deal laid out; without a sample, deal 1 (``walked`` says which)."""
+    line = sample if isinstance(sample, Line) else laid_out_sample(game, 1)
+    return FirstFigure(line, laid_out_at(game, line.states), isinstance(sample, Line), laid_out_words(game.id))
+
+
+def walkthrough_moments(game: Game, line: Line) -> dict[int, str]:
+    """Where the walkthrough shows a figure (position index → caption text after «После хода N —»).
+
+    The first position with a real choice, when it differs from the chapter's first figure
+    (the end of phase one in «Фаланга»); the position before each redeal; the final position.
+    """
+    moves = line.moves
+    final = len(moves)
+    redeals = [i for i, move in enumerate(moves) if move.is_redeal]
+    moments: dict[int, str] = {}
+    opening = laid_out_at(game, line.states)
+    first_redeal = redeals[0] if redeals else final
+    choice = next((i for i in range(opening, first_redeal) if not game.forced(line.states[i])), None)
+    if choice is not None and choice - opening >= 8:  # a handful of dealt cards later is not worth a picture
+        moments[choice] = "первая позиция, где у игрока есть выбор"
+    for number, index in enumerate(redeals, 1):
+        moments[index] = f"перед {ordinal_ru(number, feminine_genitive=True)} пересдачей"
+    moments[final] = "пасьянс вышел"
+    while len(moments) > MAX_WALKTHROUGH_FIGURES:  # keep the last redeals and the end; drop the earliest extras
+        del moments[min(moments)]
+    return moments
+
+
+def walkthrough(game: Game, sample: Line | str) -> Walkthrough | str:
+    if isinstance(sample, str):
+        return sample
+    return Walkthrough(sample, tuple(phases(game, sample.moves)), walkthrough_moments(game, sample))
+
+
+# --- the odds -------------------------------------------------------------------------------------------------
+
+
+def load_stats(path: Path = STATS_FILE) -> dict[str, Any] | None:
+    """``assets/stats.json`` (shape in the module docstring), or ``None`` if it is not there yet or unreadable."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):  # missing or damaged: the book says «not counted»
+        return None
+    return data if isinstance(data, dict) and isinstance(data.get("games"), dict) else None
+
+
+def _counted(data: Any) -> bool:
+    """Whether a ``games`` entry of stats.json has what the table prints (a damaged one is left out, not a crash)."""
+    def number(value: Any) -> bool:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+
+    if not isinstance(data, dict) or not all(number(data.get(key)) for key in ("from", "deals")):
+        return False
+    return all(isinstance(data.get(kind), dict) and all(number(data[kind].get(key))
+                                                         for key in ("won", "lost", "unknown", "low", "high"))
+               for kind in ("thoughtful", "no_peek"))
+
+
+def odds(game: Game, stats: dict[str, Any] | None) -> tuple[OddsEntry, ...]:
+    """The game's and its variants' counted odds, in that order."""
+    games = (stats or {}).get("games") or {}
+    entries = []
+    for variant in (None, *game.variants):
+        spec = game.id if variant is None else f"{game.id}:{variant}"
+        if _counted(games.get(spec)):
+            entries.append(OddsEntry(None if variant is None else variant_ru(game.id, variant), games[spec]))
+    return tuple(entries)
+
+
+# --- a chapter --------------------------------------------------------------------------------------------------
+
+
+def chapter_of(number: int, game_id: str, stats: dict[str, Any] | None) -> Chapter:
+    """Chapter ``number`` (from 1): game ``game_id``'s, with ``stats`` for its odds."""
+    game = make_game(game_id)
+    meta = [packs_ru(game.packs)]
+    meta += [f"есть вариант {quoted(variant_ru(game_id, variant))}" for variant in game.variants]
+    sample = sample_line(game)
+    return Chapter(number, game, chapter_title(game_id), tuple(meta), tuple(rule_paragraphs(game_id)),
+                   first_figure(game, sample), tuple(readings(game_id) or ()), walkthrough(game, sample),
+                   odds(game, stats))
