@@ -74,26 +74,26 @@ class Difficulty(enum.Enum):
         return _RUSSIAN[self][0]
 
     @property
-    def plural_ru(self) -> str:
-        """The grade of many deals, for the odds: «трудные»."""
+    def counted_ru(self) -> str:
+        """The grade after a count, in the genitive plural: «трудных — 7»."""
         return _RUSSIAN[self][1]
 
     @property
     def meaning_ru(self) -> str:
-        """What the grade means, as a clause after the name: «выходит, но только у того, кто …»."""
+        """What the grade means, as the rest of a sentence that starts «Расклад …»: «выходит, но …»."""
         return _RUSSIAN[self][2]
 
 
 _BY_LETTER = {result.letter: result for result in Result}
 
-#: The Russian words of each grade, in one place: (name, plural, meaning).
+#: The Russian words of each grade, in one place: (name, genitive plural, meaning after «Расклад»).
 _RUSSIAN = {
-    Difficulty.EASY: ("лёгкий", "лёгкие", "выходит и у осторожного игрока, который не заглядывает в колоду"),
-    Difficulty.FORESIGHT: ("трудный", "трудные",
-                           "выходит, но осторожный игрок, не заглядывающий в колоду, его проигрывает: "
-                           "нужно предвидеть, что придёт из колоды"),
-    Difficulty.LOST: ("безнадёжный", "безнадёжные", "не выходит ни при какой игре (доказано)"),
-    Difficulty.UNKNOWN: ("нерешённый", "нерешённые", "решатель не установил за отведённый поиск, выходит ли он"),
+    Difficulty.EASY: ("лёгкий", "лёгких", "выходит и у осторожного игрока, который не заглядывает в колоду"),
+    Difficulty.FORESIGHT: ("трудный", "трудных", "выходит, но осторожный игрок, не заглядывающий в колоду, его "
+                                                 "проигрывает — нужно предвидеть, что придёт из колоды"),
+    Difficulty.LOST: ("безнадёжный", "безнадёжных", "не выходит ни при какой игре, это доказано"),
+    Difficulty.UNKNOWN: ("нерешённый", "нерешённых", "не решён: программа не установила, выходит ли он, а "
+                                                      "осторожный игрок, не заглядывающий в колоду, его проигрывает"),
 }
 
 
@@ -150,6 +150,8 @@ class LineAnalysis:
     between: tuple[int, int] | None = None
     solves: int = 0
     positions: int = 0
+    #: The limit each solve along the line had, in positions (an unknown means: not decided within it).
+    probe_positions: int = PROBE_POSITIONS
     #: A winning line from the start, when one is known, that follows the analysed line as long as the line is
     #: known to keep the win: through the critical moment when it was found (the line's first K−1 moves, then
     #: ``keeps_win`` and a win), the line itself when it wins.
@@ -212,18 +214,28 @@ class _Search:
         high = len(self.states) if self.lost_at is None else self.lost_at
         return [p for p in self.probes if low < p < high and p not in self.unknown]
 
-    def run(self) -> None:
-        """Bisect the open stretch until nothing is open or a solve gave up (``MAX_UNKNOWN_SOLVES``).
+    def next_probe(self) -> int | None:
+        """The middle of the open stretch; once a solve gave up inside it, the middle of the part after the last
+        such solve (nearer the lost end, where solves decide more often), then of the parts before it."""
+        candidates = self.open_probes()
+        if not candidates:
+            return None
+        part = candidates
+        for undecided in sorted(self.unknown, reverse=True):
+            later = [p for p in candidates if p > undecided]
+            if later:
+                part = later
+                break
+            candidates = [p for p in candidates if p < undecided]
+            part = candidates
+        return part[len(part) // 2] if part else None
 
-        Chasing instead the first move where a winning solve parts from the played line (the likeliest
-        culprit) found as many critical moves on deals 1..40 of village, brunette_blonde:two_cards and
-        gallery, and cost 3–10 % more positions.
-        """
+    def run(self) -> None:
+        """Bisect the open stretch until nothing is open or ``MAX_UNKNOWN_SOLVES`` solves gave up."""
         while len(self.unknown) < MAX_UNKNOWN_SOLVES:
-            candidates = self.open_probes()
-            if not candidates:
+            probe = self.next_probe()
+            if probe is None:
                 return
-            probe = candidates[len(candidates) // 2]
             self.learn(probe, self.solve(probe))
 
 
@@ -269,7 +281,8 @@ def _conclude(game: Game, states: Sequence[Any], moves: Sequence[Move], search: 
     def analysis(status: Status, critical: Critical | None = None, between: tuple[int, int] | None = None
                  ) -> LineAnalysis:
         winning = None if won_at is None else (*moves[:won_at], *search.winning)
-        return LineAnalysis(verdict, ends, status, critical, between, search.solves, search.nodes, winning)
+        return LineAnalysis(verdict, ends, status, critical, between, search.solves, search.nodes,
+                            search.probe_positions, winning)
 
     if verdict is Result.LOST or ends is Result.WON:
         return analysis(Status.NONE)

@@ -49,9 +49,7 @@ class Outcome:
 
     deal: int
     result: Result | None  # None when nothing was solved (no answers, no selection)
-    #: A winning line: through the critical moment when one was found (the no-peek game's first K−1 moves,
-    #: then the move that keeps the win), else the solver's.
-    moves: tuple[Move, ...] = ()
+    moves: tuple[Move, ...] = ()  # the solver's winning line (or the no-peek player's, when only it won)
     no_peek: Result | None = None  # None when not graded
     line: LineAnalysis | None = None  # the no-peek game's critical moment (a deal won but lost by the player)
 
@@ -84,7 +82,7 @@ def solve_deal(spec: str, deal: int, positions: int, *, grade: bool = False, cri
     if not critical or solution.result is not Result.WON:
         return Outcome(deal, solution.result, moves, Result.LOST)
     line = critical_moment(game, played.states, played.moves, positions=positions, start=solution)
-    return Outcome(deal, line.verdict, line.winning_line or moves, Result.LOST, line)
+    return Outcome(deal, solution.result, moves, Result.LOST, line)
 
 
 def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 1,

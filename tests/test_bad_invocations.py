@@ -39,6 +39,8 @@ BAD = [
     ["deals", "quadrille", "--count", "0", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--count", "100000", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--winnable", "--unwinnable", "-o", f"{OUT}/d.pdf"],
+    ["deals", "quadrille", "--difficulty", "medium", "-o", f"{OUT}/d.pdf"],
+    ["deals", "quadrille", "--difficulty", "easy", "--winnable", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--positions", "0", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--positions", "ten", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--budget", "10", "-o", f"{OUT}/d.pdf"],  # replaced by --positions

@@ -47,7 +47,7 @@ The deal's grade (difficulty):
 EPILOG = f"""\
 output (the moves in the notation of 'pasyans play', numbered from the start):
   «Деревенский пасьянс», расклад №1
-  Сложность: трудный (foresight) — выходит, но осторожный игрок, …
+  Сложность: трудный (foresight). Расклад выходит, но осторожный игрок, …
   Решающий ход 199: 6♣ колода → ряд 1 — …
   Выигрыш сохранял ход 199: …
 
@@ -226,7 +226,7 @@ def as_text(subject: Subject, line: LineAnalysis, no_peek: Result, difficulty: A
     game = subject.game
     heading = deal_heading(game, subject.deal) if subject.deal is not None else f"«{game.title}», своя колода"
     lines = [heading if subject.kind == "no_peek" else f"{heading}: запись {subject.source}"]
-    lines.append(f"Сложность: {difficulty.name_ru} ({difficulty}) — {difficulty.meaning_ru}.")
+    lines.append(f"Сложность: {difficulty.name_ru} ({difficulty}). Расклад {difficulty.meaning_ru}.")
     if subject.kind == "no_peek":
         lines.append(f"Партия игрока без подглядывания: ходов — {len(subject.moves)}, {line.ends.played_ru}.")
     else:

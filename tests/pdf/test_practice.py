@@ -684,7 +684,8 @@ def test_a_selection_within_one_number_names_it_once() -> None:
     selection.kept.append(deal_selection.Outcome(4, Result.LOST))
     selection.results[Result.LOST] = 1
     text = practice.summary_text(make_game("quadrille"), selection, True).replace("\u00a0", " ")
-    assert "расклады, 1 из 1 номера №4; пропущено 0 номеров. Ответы — в конце." in text
+    assert ("только невыходящие расклады (проигрыш доказан программой), 1 из 1 номера №4; пропущено 0 номеров. "
+            "Ответы — в конце.") in text
     selection.scanned, selection.last = 3, 6
     selection.results[Result.WON] = 2
     text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")
