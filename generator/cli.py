@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterator, Sequence
 
 from generator import __version__
-from generator.commands import analysis, books, draw, engine, games, printables, solving
+from generator.commands import analysis, books, draw, engine, games, page, printables, solving
 from generator.errors import Interrupted, UserError
 
 EPILOG = """\
@@ -29,6 +29,7 @@ examples:
   pasyans analyze village --deal 1            where the no-peek player lost the win, and the deal's grade
   pasyans stats brunette_blonde:two_cards --deals 1000
   pasyans svg phalanx --deal 2 --step 40 --png   a figure with the 40th move marked
+  pasyans html quadrille --deal 7 -o q7.html     a web page to step through the game
   pasyans deals quadrille --winnable --count 10  practice sheets with answers
   pasyans rulebook --paper A5 -o book.pdf
 
@@ -53,7 +54,7 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"pasyans {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (games, engine, solving, analysis, draw, books, printables):
+    for module in (games, engine, solving, analysis, draw, page, books, printables):
         module.register(commands)
     return parser
 

@@ -339,3 +339,20 @@ def test_a_damaged_or_stale_moment_is_not_marked(tmp_path) -> None:
     assert samples.load_moment("phalanx", record, tmp_path) is None
     samples.critical_path(tmp_path).write_text("{broken", encoding="utf-8")
     assert samples.load_moment("phalanx", record, tmp_path) is None
+
+
+def test_analyze_takes_a_typed_pack_as_its_deal(cli, tmp_path) -> None:
+    """--stock: the pack of phalanx deal 9 typed in analyses as deal 9 does; its record has no deal number."""
+    from generator.cards import card_str
+
+    pack = tmp_path / "pack.txt"
+    pack.write_text(" ".join(card_str(card) for card in stock_indices("phalanx", 9)), encoding="utf-8")
+    out = tmp_path / "won.json"
+    typed = cli("analyze", "phalanx", "--stock", str(pack), "--json", "-o", str(out))
+    numbered = cli("analyze", "phalanx", "--deal", "9", "--json")
+    assert typed.status == numbered.status == 0, typed.err
+    typed_data, numbered_data = json.loads(typed.out), json.loads(numbered.out)
+    assert typed_data["deal"] is None and numbered_data["deal"] == 9
+    assert {**typed_data, "deal": 9} == numbered_data
+    assert from_json(out.read_text(encoding="utf-8")).deal is None
+    assert cli("check", str(out)).out.startswith("ok: won")

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.cards import card_str
 from generator.deals import stock_indices
-from generator.games import Move, Result, make_game
+from generator.games import Result, make_game
 from generator.play import play_out
 from generator.record import record_of, to_json
 
@@ -54,7 +55,16 @@ BAD = [
     ["rulebook", "-o", "no/such/dir/book.pdf"],
     ["rulebook", "-o", OUT],
     ["play", "quadrille", "--deal", "1", "--record", "missing/dir/r.json"],
-    ["solve", "quadrille", "--deal", "4", "--record", f"{OUT}/lost.json"],  # a lost deal has no winning line
+    ["solve", "quadrille", "--deal", "4", "--record", f"{OUT}"],  # a directory
+    # typed packs (--stock)
+    ["play", "quadrille", "--stock", "short.txt"],  # a card missing
+    ["play", "quadrille", "--stock", "doubled.txt"],  # a card twice, another missing
+    ["solve", "quadrille", "--stock", "latin-t.txt"],  # a Latin T: ten or ace?
+    ["play", "village", "--stock", "pack.txt"],  # one pack for a two-pack game
+    ["play", "quadrille", "--stock", "nowhere.txt"],
+    ["play", "quadrille", "--stock", "pack.txt", "--deal", "3"],
+    ["svg", "quadrille", "--stock", "short.txt", "-o", OUT],
+    ["html", "quadrille", "--stock", "doubled.txt", "-o", f"{OUT}/page.html"],
     # figures
     ["svg", "quadrille", "--deal", "1", "--step", "100000", "-o", OUT],
     ["svg", "quadrille", "--deal", "1", "--dpi", "5", "--png", "-o", OUT],
@@ -62,6 +72,19 @@ BAD = [
     ["svg", "quadrille", "--card", "Д♠", "-o", OUT],
     ["svg", "quadrille", "--deal", "1", "--colors", "3", "-o", OUT],
     ["svg", "quadrille", "--deal", "1", "-o", "no/such/dir"],
+    ["svg", "--record", "village.json", "--step", "100000", "-o", OUT],  # past the end of the record
+    ["svg", "quadrille", "--record", "village.json", "--end", "-o", OUT],  # a record of another game
+    ["svg", "--record", "illegal.json", "--end", "-o", OUT],
+    ["svg", "--card", "Д♠", "--record", "village.json", "-o", OUT],
+    # the web page
+    ["html", "quadrille", "--record", "village.json", "-o", f"{OUT}/page.html"],  # a record of another game
+    ["html", "--record", "corrupt.json", "-o", f"{OUT}/page.html"],
+    ["html", "--record", "illegal.json", "-o", f"{OUT}/page.html"],
+    ["html", "quadrille", "-o", f"{OUT}/page.html"],  # no deal
+    ["html", "--deal", "1", "-o", f"{OUT}/page.html"],  # no game
+    ["html", "quadrille", "--deal", "1", "-o", "no/such/dir/page.html"],  # an unwritable output
+    ["html", "quadrille", "--deal", "1", "-o", OUT],  # a directory
+    ["html", "quadrille", "--deal", "1", "--colors", "3", "-o", f"{OUT}/page.html"],
     # records
     ["check", "nothing-here.json"],
     ["check", OUT],
@@ -72,15 +95,17 @@ BAD = [
     ["analyze", "village"],
     ["analyze", "village", "--deal", "0"],
     ["analyze", "village", "--deal", str(10**20 + 1)],
-    ["analyze", "phalanx", "--deal", "1", "--record", "phalanx1.json"],
-    ["analyze", "village", "--record", "phalanx1.json", "-o", f"{OUT}/a.json"],  # a record of another game
-    ["analyze", "--record", "illegal.json", "-o", f"{OUT}/a.json"],  # its second move is illegal
+    ["analyze", "phalanx", "--deal", "1", "--record", "village.json"],
+    ["analyze", "phalanx", "--record", "village.json", "-o", f"{OUT}/a.json"],  # a record of another game
+    ["analyze", "--record", "illegal.json", "-o", f"{OUT}/a.json"],  # two moves swapped: illegal
     ["analyze", "--record", "nothing-here.json"],
     ["analyze", "--record", "corrupt.json"],
     ["analyze", "phalanx", "--deal", "1", "-o", "no/such/dir/a.json"],
     ["analyze", "phalanx", "--deal", "1", "-o", OUT],
     ["analyze", "phalanx", "--deal", "4", "-o", f"{OUT}/lost.json"],  # a lost deal has no winning line
     ["analyze", "phalanx", "--deal", "1", "--probe-positions", "0"],
+    ["analyze", "quadrille", "--stock", "short.txt", "-o", f"{OUT}/a.json"],  # a card short
+    ["analyze", "quadrille", "--deal", "3", "--stock", "pack.txt"],
     # commands and options
     ["frobnicate"],
     ["games", "--colour"],
@@ -93,14 +118,16 @@ def scratch(tmp_path):
     (tmp_path / OUT / "keep.txt").write_text("precious", encoding="utf-8")
     (tmp_path / "corrupt.json").write_text('{"format": "pasyans-record/1", "game": ', encoding="utf-8")
     (tmp_path / "future.json").write_text(json.dumps({"format": "pasyans-record/9"}), encoding="utf-8")
-    phalanx = make_game("phalanx")
-    stock = stock_indices("phalanx", 1)
-    moves = play_out(phalanx, stock).moves[:10]
-    (tmp_path / "phalanx1.json").write_text(to_json(record_of(phalanx, stock, moves, Result.UNKNOWN, 1)),
-                                            encoding="utf-8")
-    illegal = [moves[0], Move.redeal(3), *moves[1:]]
-    (tmp_path / "illegal.json").write_text(to_json(record_of(phalanx, stock, illegal, Result.UNKNOWN, 1)),
-                                           encoding="utf-8")
+    pack = [card_str(card) for card in stock_indices("quadrille", 3)]
+    (tmp_path / "pack.txt").write_text(" ".join(pack), encoding="utf-8")
+    (tmp_path / "short.txt").write_text(" ".join(pack[1:]), encoding="utf-8")
+    (tmp_path / "doubled.txt").write_text(" ".join([pack[1], *pack[1:]]), encoding="utf-8")
+    (tmp_path / "latin-t.txt").write_text(" ".join(pack).replace("Т", "T"), encoding="utf-8")
+    game, stock = make_game("village"), stock_indices("village", 1)
+    record = json.loads(to_json(record_of(game, stock, play_out(game, stock).moves, Result.UNKNOWN, 1)))
+    (tmp_path / "village.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    record["moves"][5], record["moves"][6] = record["moves"][6], record["moves"][5]
+    (tmp_path / "illegal.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     return tmp_path
 
 

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from generator.commands.common import add_deal_argument, add_game_arguments, game_from
+from generator.commands.common import add_deal_stock_or_record, add_game_arguments, shown_from
 from generator.commands.printables import DEFAULT_POSITIONS, positions_count
 from generator.errors import UserError
 from generator.progress import Progress
@@ -27,8 +27,9 @@ PROBE_POSITIONS = 10_000  # generator.analysis.PROBE_POSITIONS, not imported her
 
 DESCRIPTION = """\
 Find where a game was lost. The line analysed is the no-peek player's game of
-the deal (--deal N; see 'pasyans play') or any game record (--record FILE: one
-written by play or solve, or by hand from a game you played with real cards).
+the deal (--deal N, or --stock FILE for a pack typed in; see 'pasyans play') or
+any game record (--record FILE: one written by play or solve, or by hand from a
+game you played with real cards).
 
 The critical moment of a line is its first move after which the game can no
 longer be won although it could be won before it: the move played there, a
@@ -51,8 +52,8 @@ output (the moves in the notation of 'pasyans play', numbered from the start):
   Решающий ход 199: 6♣ колода → ряд 1 — …
   Выигрыш сохранял ход 199: …
 
---json prints one object: game, variant, deal (null for a record of a typed
-pack), line (no_peek or record), moves, line_ends, verdict (won, lost, unknown:
+--json prints one object: game, variant, deal (null for a typed pack, --stock
+or its record), line (no_peek or record), moves, line_ends, verdict (won, lost, unknown:
 can the start be won), no_peek, difficulty, critical_status (found, none,
 unknown), critical (null, or {{"move": K, "played": MOVE or null when the line
 stops there still winnable, "keeps_win": MOVE}}, K counted from 1 like the
@@ -72,7 +73,8 @@ examples:
   pasyans analyze village --deal 1
   pasyans analyze village --deal 1 --json
   pasyans analyze village --deal 1 -o v1.json && pasyans check v1.json
-  pasyans play gallery --deal 4 --record g4.json && pasyans analyze --record g4.json"""
+  pasyans play gallery --deal 4 --record g4.json && pasyans analyze --record g4.json
+  pasyans analyze village --stock my-pack.txt        (a pack typed top card first)"""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -84,10 +86,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_game_arguments(analyze, required=False)  # a record names its game
-    which = analyze.add_mutually_exclusive_group()
-    add_deal_argument(which, required=False)
-    which.add_argument("--record", metavar="FILE", help="a game record (pasyans-record/1) whose line to analyse; "
-                                                        "GAME may be left out, and if given must be the record's")
+    add_deal_stock_or_record(analyze, "the line to analyse (GAME may be left out, and if given must be the "
+                                      "record's)")
     analyze.add_argument("--json", action="store_true", help="print one JSON object instead of the Russian text")
     analyze.add_argument("-o", "--output", metavar="FILE", help="write the winning line through the critical "
                          "moment (the line's first K−1 moves, then the move that keeps the win, then a win) as a "
@@ -112,31 +112,18 @@ class Subject:
 
 
 def _subject(args: argparse.Namespace) -> Subject:
-    """The line named by ``--deal`` or ``--record``, checked before any solve."""
-    from generator.deals import stock_indices
+    """The line named by ``--deal``, ``--stock`` or ``--record``, checked before any solve."""
     from generator.play import play_out
-    from generator.record import describe_move, read_record, replay
 
-    if args.record is not None:
-        record = read_record(args.record)
-        game = record.engine()
-        if args.game is not None or args.variant is not None:
-            asked = game_from(args)
-            if asked.full_id != game.full_id:
-                raise UserError(f"{args.record} is a record of {game.full_id}, not of {asked.full_id}: "
-                                f"drop GAME or give the right one")
-        checked = replay(record)
-        if checked.illegal_at:
-            raise UserError(f"{args.record}: move {checked.illegal_at} ({describe_move(record, checked.illegal_at)}) "
-                            f"is illegal: {checked.reason} (see 'pasyans check')")
-        return Subject(game, record.stock, record.deal, record.moves, "record", args.record)
-    if args.game is None:
-        raise UserError("give GAME --deal N (the no-peek player's game) or --record FILE (a game record)")
-    game = game_from(args)
-    if args.deal is None:
-        raise UserError("a line to analyse needs a deal: add --deal N, or give a game record with --record FILE")
-    stock = stock_indices(game.id, args.deal)
-    return Subject(game, stock, args.deal, tuple(play_out(game, stock).moves), "no_peek", "")
+    if args.record is None and args.game is not None and args.deal is None and args.stock is None:
+        raise UserError("a line to analyse needs a deal: add --deal N or --stock FILE, or give a game record "
+                        "with --record FILE")
+    shown = shown_from(args)
+    if shown.record is not None:
+        record = shown.record
+        return Subject(shown.game, record.stock, record.deal, record.moves, "record", shown.record_path)
+    stock = shown.deal.stock
+    return Subject(shown.game, stock, shown.deal.number, tuple(play_out(shown.game, stock).moves), "no_peek", "")
 
 
 class SolveProgress(Progress):
@@ -161,7 +148,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     subject = _subject(args)
     game = subject.game
     started = time.perf_counter()
-    label = f"analysing {game.full_id} " + (f"deal {subject.deal}" if subject.kind == "no_peek" else subject.source)
+    label = f"analysing {game.full_id} " + (subject.source or f"deal {subject.deal or 'of the typed pack'}")
     progress = SolveProgress(8, label)
     try:
         line = analyse_line(game, game.initial_state(subject.stock), subject.moves, positions=args.positions,
@@ -224,7 +211,7 @@ def as_text(subject: Subject, line: LineAnalysis, no_peek: Result, difficulty: A
     from generator.notation import deal_heading, move_ru
 
     game = subject.game
-    heading = deal_heading(game, subject.deal) if subject.deal is not None else f"«{game.title}», своя колода"
+    heading = deal_heading(game, subject.deal)
     lines = [heading if subject.kind == "no_peek" else f"{heading}: запись {subject.source}"]
     lines.append(f"Сложность: {difficulty.name_ru} ({difficulty}). Расклад {difficulty.meaning_ru}.")
     if subject.kind == "no_peek":

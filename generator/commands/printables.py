@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.commands.books import paper_name
-from generator.commands.common import add_game_arguments, deal_number, game_from
+from generator.commands.common import add_game_arguments, colors_count, deal_number, game_from
 from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
@@ -85,12 +85,6 @@ def bleed_mm(text: str) -> float:
     return value
 
 
-def colours(text: str) -> int:
-    if text.strip() not in ("2", "4"):
-        raise argparse.ArgumentTypeError(f"--colors must be 2 or 4, not {text!r}")
-    return int(text)
-
-
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deals = commands.add_parser(
         "deals",
@@ -140,7 +134,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     deck.add_argument("--paper", metavar="SIZE", type=deck_paper, default="A4", help="A4 (default) or letter")
     deck.add_argument("--bleed", metavar="MM", type=bleed_mm, default=0.0,
                       help="white bleed round the block of cards, 0 to 5 mm (default 0)")
-    deck.add_argument("--colors", metavar="N", type=colours, default=2,
+    deck.add_argument("--colors", metavar="N", type=colors_count, default=2,
                       help="2 (default) or 4 colours of suits (♣ green, ♦ blue)")
     deck.add_argument("--backs", action="store_true", help="add mirrored sheets of card backs for duplex printing")
     deck.add_argument("-o", "--output", metavar="FILE", default=None,

@@ -20,6 +20,7 @@ from ..art.faces import CARD_H, CARD_W, Face, Shape, Use, card_code, face, share
 from ..art.faces import back as back_face
 from ..art.palette import colour
 from ..art.paths import Path, rotate180
+from ..cards import Card
 from .env import environment
 
 BACK = None  # pass to ``card_svg`` for the back
@@ -305,10 +306,21 @@ def card_defs(indices: Iterable[int | None], *, colors: int = 2, back: bool = Fa
     return _defs_cached(keys, colors)
 
 
+def card_words(index: int | None) -> tuple[str, str]:
+    """A card's title and description in Russian, for a screen reader: («Д♠ — дама пик», «Игральная карта: …»)."""
+    if index is None:
+        return "Рубашка карты", "Рубашка игральной карты: узор, одинаковый у всех карт колоды."
+    card = Card.from_index(index)
+    return f"{card} — {card.name_ru}", f"Игральная карта: {card.name_ru}, {card}."
+
+
 def card_svg(index: int | None, *, colors: int = 2, width_mm: float = CARD_W) -> str:
     """A standalone SVG document of one face (``None``: the back), ``width_mm`` wide on paper."""
     height_mm = width_mm * CARD_H / CARD_W
+    title, desc = card_words(index)
     return environment().get_template("card.svg.j2").render(
+        title=title,
+        desc=desc,
         viewbox=f"0 0 {num(CARD_W)} {num(CARD_H)}",
         width=num(width_mm),
         height=num(height_mm),

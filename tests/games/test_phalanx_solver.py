@@ -12,7 +12,7 @@ from generator.deals import stock_indices
 from generator.games import PlaceKind, Result, make_game
 from generator.games.phalanx import PHASE_TWO, STOCK, PhalanxState
 from generator.hints import SearchHints, hints_for
-from generator.hints.phalanx import PhalanxHints, _most_up, _playing_everything_wins, _turning_everything_wins
+from generator.hints.phalanx import PhalanxHints, _playing_everything_wins, _turning_everything_wins
 from generator.play import play_out
 from generator.players import player_for
 from generator.solver import Budget, solve, solve_position
@@ -128,22 +128,6 @@ def test_dead_end_never_fires_along_the_solvers_winning_lines():
             assert not HINTS.dead_end(state)
             state = GAME.apply(state, move)
         assert GAME.is_won(state)
-
-
-def test_most_up_counts_what_two_foundations_of_one_suit_could_take():
-    def masks(counts):
-        one = sum(1 << k for k, n in enumerate(counts) if n >= 1)
-        two = sum(1 << k for k, n in enumerate(counts) if n >= 2)
-        return one, two
-
-    full = masks([2] * 13)
-    assert _most_up(0, 0, *full) == 26
-    assert _most_up(3, 5, *full) == 2 + 2 * 8  # offsets 3, 4 once; 5…12 twice
-    gap = masks([2, 2, 0] + [2] * 10)
-    assert _most_up(0, 0, *gap) == 4  # nothing passes offset 2
-    single = masks([2, 1, 2, 2] + [0] * 9)
-    assert _most_up(0, 0, *single) == 2 + 1 + 1 + 1  # one foundation goes on past offset 1
-    assert _most_up(4, 1, *masks([0, 1, 1, 1, 1, 1] + [0] * 7)) == 3 + 2  # the low one reaches 4; 4, 5 once each
 
 
 def _play_out_from(state: PhalanxState, policy) -> bool:
