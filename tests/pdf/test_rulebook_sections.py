@@ -250,14 +250,19 @@ def test_a_game_without_a_sample_says_so_in_russian(tmp_path: Path, monkeypatch:
     assert verbatim(f"«{GAMES['quadrille'].title}», расклад № 1").search(spans["quadrille"])
 
 
-@needs_tools
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> None:
+def _odds(chapters: dict[str, str], game_id: str) -> tuple[str, dict, list[str]]:
+    """A chapter's odds section as read, the odds file, and the game's specs it counts."""
     chapter = chapters[game_id]
-    odds = chapter[chapter.index("Как часто выходит"):]
     stats = rulebook.load_stats() or {"games": {}}
     specs = [spec for spec in [game_id, *(f"{game_id}:{v}" for v in GAMES[game_id].variants)]
              if spec in stats["games"]]
+    return chapter[chapter.index("Как часто выходит"):], stats, specs
+
+
+@needs_tools
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> None:
+    odds, stats, specs = _odds(chapters, game_id)
     if not specs:
         assert "не подсчитана" in odds
         return
@@ -275,11 +280,7 @@ def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> No
 def test_each_chapter_shows_the_share_of_each_grade(chapters: dict[str, str], game_id: str) -> None:
     """The grades' shares come from the odds file's verdict letters (no deal solved again): a row per game and
     variant, in grade order, and the easy share is the no-peek rate."""
-    chapter = chapters[game_id]
-    odds = chapter[chapter.index("Как часто выходит"):]
-    stats = rulebook.load_stats() or {"games": {}}
-    specs = [spec for spec in [game_id, *(f"{game_id}:{v}" for v in GAMES[game_id].variants)]
-             if spec in stats["games"]]
+    odds, stats, specs = _odds(chapters, game_id)
     if not specs:
         return
     assert "Сложность тех же раскладов" in odds

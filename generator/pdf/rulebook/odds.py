@@ -33,6 +33,20 @@ def _rate(rate: dict[str, Any]) -> str:
     return percent_ru(value, 2 if rate["high"] < 0.1 else 1)
 
 
+def _ruled(rows: list[list[Any]], widths: Sequence[float], book: Book,
+           commands: Sequence[tuple[Any, ...]] = ()) -> Flowable:
+    """A table of the section: cells set on their baseline, a rule under the head and under the last row."""
+    s = book.styles
+    return grid(rows, widths, [
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
+        *commands,
+    ], font_size=s.size)
+
+
 def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[Flowable]:
     """The section: a table of the counted odds and what they mean, or a sentence saying they are not counted."""
     s = book.styles
@@ -64,14 +78,7 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[F
         if data["thoughtful"]["unknown"] and isinstance(data.get("budget_seconds"), int | float):
             budgets.add(float(data["budget_seconds"]))
     width = book.width
-    table = grid(rows, [0.37 * width, 0.17 * width, 0.27 * width, 0.19 * width], [
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("TOPPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
-        *commands,
-    ], font_size=s.size)
+    table = _ruled(rows, [0.37 * width, 0.17 * width, 0.27 * width, 0.19 * width], book, commands)
     # The table first, what it means under it, all on one page: a lone line of the explanation on the
     # chapter's last page, or a table parted from its heading, reads badly.
     main = entries[0].data
@@ -120,13 +127,7 @@ def grades_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[F
                        for grade in shown)])
     width = book.width
     first = 0.32 * width
-    table = grid(rows, [first, *[(width - first) / len(shown)] * len(shown)], [
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("TOPPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
-    ], font_size=s.size)
+    table = _ruled(rows, [first, *[(width - first) / len(shown)] * len(shown)], book)
     meaning = (f"Сложность тех же раскладов. {Difficulty.EASY.name_ru.capitalize()} расклад выходит и у "
                "осторожного игрока, который не заглядывает в колоду; "
                f"{Difficulty.FORESIGHT.name_ru} выходит, но такой игрок его проигрывает — нужно предвидеть, что "
