@@ -356,3 +356,16 @@ def test_analyze_takes_a_typed_pack_as_its_deal(cli, tmp_path) -> None:
     assert {**typed_data, "deal": 9} == numbered_data
     assert from_json(out.read_text(encoding="utf-8")).deal is None
     assert cli("check", str(out)).out.startswith("ok: won")
+
+
+def test_the_help_teaches_the_moment_the_grades_and_the_json(capsys) -> None:
+    from generator.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["analyze", "--help"])
+    text = capsys.readouterr().out
+    for grade in Difficulty:
+        assert f"{grade}" in text and grade.name_ru in text
+    for key in ("verdict", "difficulty", "critical", "keeps_win", "played", "critical_between", "winning_line"):
+        assert key in text
+    assert "never guessed" in text and "Positions, not" in text and "pasyans check" in text

@@ -46,35 +46,46 @@ The deal's grade (difficulty):
   unknown    «нерешённый»: the solver did not decide it, and the player loses it"""
 
 EPILOG = f"""\
-output (the moves in the notation of 'pasyans play', numbered from the start):
+output (the moves in the notation of 'pasyans play', numbered from the start,
+redeals too):
   «Деревенский пасьянс», расклад №1
   Сложность: трудный (foresight). Расклад выходит, но осторожный игрок, …
-  Решающий ход 199: 6♣ колода → ряд 1 — …
-  Выигрыш сохранял ход 199: …
+  Партия игрока без подглядывания: ходов — 264, игрок остановился.
+  Решающий ход 199: Д♣ колода → кучка 1 — до него пасьянс ещё выходил, …
+  Вместо него выигрыш сохранял ход 7♦ кучка 2 → кучка 8.
+  Выигрыш с этого места:
+  199. 7♦ кучка 2 → кучка 8
+  …
+  foresight, critical moment found: 6 solves, 8106 positions searched in 1.29 s
 
---json prints one object: game, variant, deal (null for a typed pack, --stock
-or its record), line (no_peek or record), moves, line_ends, verdict (won, lost, unknown:
-can the start be won), no_peek, difficulty, critical_status (found, none,
-unknown), critical (null, or {{"move": K, "played": MOVE or null when the line
-stops there still winnable, "keeps_win": MOVE}}, K counted from 1 like the
-record's moves, a MOVE written as in records: {{"card": "Д♠", "from": …, "to": …}}
-or {{"redeal": N}}), critical_between ([first, last] move numbers when unknown),
-winning_line (the moves from K on), solves and positions (what it cost).
+--json prints one object: game, variant, deal (null for a typed pack),
+line (no_peek or record), moves, line_ends, verdict (won, lost, unknown: can
+the start be won), no_peek, difficulty, critical_status (found, none, unknown),
+critical (null, or {{"move": K, "played": MOVE, "keeps_win": MOVE}}: K counted
+from 1 like a record's moves, a MOVE written as in records, {{"card": "Д♠",
+"from": …, "to": …}} or {{"redeal": N}}; "played" is null when the line stops
+there with the game still winnable), critical_between ([first, last] move
+numbers when unknown), winning_line (the moves from K on), solves, positions.
 
 limits:
-  --positions N (default {DEFAULT_POSITIONS}) bounds the solve of the start (the deal's verdict),
-  --probe-positions M (default {PROBE_POSITIONS}) each solve along the line; the search stops at the first
-  solve that gives up. Positions, not seconds: the same answer on any machine.
+  --positions N (default {DEFAULT_POSITIONS}) bounds the solve of the start (the
+  deal's verdict), --probe-positions M (default {PROBE_POSITIONS}) each solve along
+  the line; the search stops at the first solve that gives up. Positions, not
+  seconds: the same answer on any machine.
 
-exit status: 0 analysed; 2 bad input (unknown game, deal out of range, a record of another game or with an
-illegal move, an output that cannot be written), or -o asked for a record and no winning line is known.
+exit status:
+  0  analysed
+  2  bad input: an unknown game, a deal out of range, a pack that is not the
+     game's, a record of another game or with an illegal move, an output that
+     cannot be written; or -o asked for and no winning line known (the deal is
+     lost or unknown). Nothing is written then.
 
 examples:
   pasyans analyze village --deal 1
   pasyans analyze village --deal 1 --json
   pasyans analyze village --deal 1 -o v1.json && pasyans check v1.json
   pasyans play gallery --deal 4 --record g4.json && pasyans analyze --record g4.json
-  pasyans analyze village --stock my-pack.txt        (a pack typed top card first)"""
+  pasyans analyze village --stock my-pack.txt      (a pack typed top card first)"""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -90,8 +101,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                                       "record's)")
     analyze.add_argument("--json", action="store_true", help="print one JSON object instead of the Russian text")
     analyze.add_argument("-o", "--output", metavar="FILE", help="write the winning line through the critical "
-                         "moment (the line's first K−1 moves, then the move that keeps the win, then a win) as a "
-                         "game record that 'pasyans check' accepts")
+                         "moment (the line's first K−1 moves, then the move that keeps the win, then a win; when the "
+                         "moment is not pinned down, the line as far as it is known to keep the win) as a game "
+                         "record that 'pasyans check' accepts")
     analyze.add_argument("--positions", metavar="N", type=positions_count, default=DEFAULT_POSITIONS,
                          help=f"the solver's limit for the deal's verdict, in positions (default {DEFAULT_POSITIONS})")
     analyze.add_argument("--probe-positions", metavar="M", type=positions_count, default=PROBE_POSITIONS,
