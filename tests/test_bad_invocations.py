@@ -40,6 +40,8 @@ BAD = [
     ["deals", "quadrille", "--count", "0", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--count", "100000", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--winnable", "--unwinnable", "-o", f"{OUT}/d.pdf"],
+    ["deals", "quadrille", "--difficulty", "medium", "-o", f"{OUT}/d.pdf"],
+    ["deals", "quadrille", "--difficulty", "easy", "--winnable", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--positions", "0", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--positions", "ten", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--budget", "10", "-o", f"{OUT}/d.pdf"],  # replaced by --positions
@@ -104,6 +106,22 @@ BAD = [
     ["check", OUT],
     ["check", "corrupt.json"],
     ["check", "future.json"],
+    # the analysis of a line
+    ["analyze"],
+    ["analyze", "village"],
+    ["analyze", "village", "--deal", "0"],
+    ["analyze", "village", "--deal", str(10**20 + 1)],
+    ["analyze", "phalanx", "--deal", "1", "--record", "village.json"],
+    ["analyze", "phalanx", "--record", "village.json", "-o", f"{OUT}/a.json"],  # a record of another game
+    ["analyze", "--record", "illegal.json", "-o", f"{OUT}/a.json"],  # two moves swapped: illegal
+    ["analyze", "--record", "nothing-here.json"],
+    ["analyze", "--record", "corrupt.json"],
+    ["analyze", "phalanx", "--deal", "1", "-o", "no/such/dir/a.json"],
+    ["analyze", "phalanx", "--deal", "1", "-o", OUT],
+    ["analyze", "phalanx", "--deal", "4", "-o", f"{OUT}/lost.json"],  # a lost deal has no winning line
+    ["analyze", "phalanx", "--deal", "1", "--probe-positions", "0"],
+    ["analyze", "quadrille", "--stock", "short.txt", "-o", f"{OUT}/a.json"],  # a card short
+    ["analyze", "quadrille", "--deal", "3", "--stock", "pack.txt"],
     # commands and options
     ["frobnicate"],
     ["games", "--colour"],

@@ -25,6 +25,8 @@ from generator.progress import Progress
 if TYPE_CHECKING:  # the solver layer loads late, when a command needs it
     from generator.selection import Selection
 
+#: ``--difficulty``: the selections by grade (``generator.selection.GRADES``, not imported here: it loads the solver).
+DIFFICULTIES = ("easy", "foresight", "lost")
 #: The most deals one sheet file may hold: a two-pack deal is a page, its answer another.
 MAX_SHEET_DEALS = 500
 #: The most positions ``--positions`` allows per deal: hours of search for the slowest game.
@@ -43,7 +45,7 @@ def positions_count(text: str) -> int:
     """``--positions``: the solver's limit per deal, a whole number of positions from 1 to ``MAX_POSITIONS``."""
     digits = text.strip().replace("_", "")
     if not re.fullmatch(r"[0-9]+", digits) or not 1 <= int(digits) <= MAX_POSITIONS:
-        raise argparse.ArgumentTypeError(f"--positions must be a whole number from 1 to {MAX_POSITIONS}, "
+        raise argparse.ArgumentTypeError(f"must be a whole number of positions from 1 to {MAX_POSITIONS}, "
                                          f"not {text!r}")
     return int(digits)
 
@@ -66,8 +68,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="write practice-deal sheets with an answer key",
         description="Write a PDF of practice deals: for each deal its opening figure and the stacking order "
         "(the stock from the top card down, in rows of ten) to reproduce it with real packs; then an answer "
-        "key with each deal's verdict, winning line and final position. --winnable keeps only the deals the "
-        "solver wins, --unwinnable only the proved losses (at most 50 × --count deal numbers are scanned).",
+        "key with each deal's verdict, grade, winning line and final position; for a deal that needs foresight "
+        "(won, but lost by the no-peek player) its critical moment: the position before the player's losing "
+        "move, that move and the one that keeps the win (see 'pasyans analyze'). --winnable keeps only the "
+        "deals the solver wins, --unwinnable only the proved losses, --difficulty the deals of one grade (at "
+        "most 50 × --count deal numbers are scanned).",
     )
     add_game_arguments(deals)
     deals.add_argument("--from", dest="first", metavar="N", type=deal_number, default=1,
@@ -77,6 +82,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     pick = deals.add_mutually_exclusive_group()
     pick.add_argument("--winnable", action="store_true", help="only deals the solver wins")
     pick.add_argument("--unwinnable", action="store_true", help="only deals proved lost")
+    pick.add_argument("--difficulty", metavar="GRADE", choices=DIFFICULTIES,
+                      help="only deals of one grade: easy (the no-peek player wins), foresight (won, but the "
+                      "no-peek player loses) or lost (proved)")
     deals.add_argument("--no-answers", action="store_true", help="leave out the answer key")
     deals.add_argument("--paper", metavar="SIZE", type=paper_name, default="A4", help="A4 (default), A5 or letter")
     deals.add_argument("--positions", metavar="N", type=positions_count, default=DEFAULT_POSITIONS,
@@ -124,7 +132,7 @@ def cmd_deals(args: argparse.Namespace) -> int:
     from generator.selection import SelectionError
 
     game = game_from(args)
-    mode = "winnable" if args.winnable else "unwinnable" if args.unwinnable else "all"
+    mode = "winnable" if args.winnable else "unwinnable" if args.unwinnable else args.difficulty or "all"
     if mode == "all" and args.first + args.count - 1 > MAX_DEAL:
         raise UserError(f"deals {args.first}..{args.first + args.count - 1} go past the last deal number {MAX_DEAL}")
     name = game.full_id.replace(":", "-")
