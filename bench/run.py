@@ -8,6 +8,7 @@ live here, not in timed unit tests (the machine is shared).
     python bench/run.py --only gallery phalanx           # just these rows
     python bench/run.py --deals 10000 --budget 2 --save-stats   # the book's odds, timed (make odds)
     python bench/run.py --book-only
+    python bench/run.py --against e163009 --only gallery   # another revision's solver against this one
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import time
 from pathlib import Path
 
 from generator.deals import stock_indices
-from generator.games import all_specs, make_game
+from generator.games import Result, all_specs, make_game
 from generator.games.quadrille import comes_out
 from generator.stats import ProgressBar, measure, save_stats, summarise, timing
 
@@ -95,9 +96,9 @@ def measure_row(spec: str, deals: int, budget: float, jobs: int, save: bool) -> 
         save_stats(spec, summarise(spec, 1, results, budget))
     times = timing(results)
     n = len(results)
-    unknown = sum(r.thoughtful == "unknown" for r in results)
-    won = sum(r.thoughtful == "won" for r in results)
-    no_peek = sum(r.no_peek == "won" for r in results)
+    unknown = sum(r.thoughtful is Result.UNKNOWN for r in results)
+    won = sum(r.thoughtful is Result.WON for r in results)
+    no_peek = sum(r.no_peek is Result.WON for r in results)
     nodes = sum(r.nodes for r in results)
     solver_seconds = sum(r.seconds for r in results)
     slowest = max(r.seconds for r in results) * 1000
@@ -135,11 +136,24 @@ def main() -> int:
     parser.add_argument("--save-stats", action="store_true",
                         help="also write the odds to assets/stats.json, and the row to the 'odds' table")
     parser.add_argument("--book-only", action="store_true", help="measure only the rulebook build")
+    parser.add_argument("--against", metavar="REV",
+                        help="compare the solver of git revision REV with this tree on the same deals "
+                        "(--deals of them, default 50 here, at --positions each): positions per second")
+    parser.add_argument("--positions", type=int, default=20_000, help="with --against: positions per deal")
     args = parser.parse_args()
     specs = args.only or all_specs()
     for spec in specs:
         make_game(spec)  # an unknown spec fails before anything is measured
     text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n"
+
+    if args.against:
+        from against import compare  # bench/ is on the path when this script runs
+
+        count = args.deals if "--deals" in sys.argv else 50
+        body = compare(args.against, specs, count=count, positions=args.positions)
+        DOC.write_text(replace_block(DOC.read_text(encoding="utf-8"), "against", body), encoding="utf-8")
+        print(f"wrote {DOC}", file=sys.stderr)
+        return 0
 
     if args.book_only or (not args.only and not args.save_stats):
         book = book_figures()

@@ -116,14 +116,14 @@ def _verdict(task: tuple[str, int]) -> str:
     """Two letters: the solver's verdict at the fixed bound, and the no-peek player's (W, L or U)."""
     from generator.deals import stock_indices
     from generator.games import make_game
-    from generator.play import no_peek, play_out
+    from generator.play import play_out
     from generator.solver import Budget, solve
 
     spec, deal = task
     game = make_game(spec)
     stock = stock_indices(game.id, deal)
     solved = solve(game, stock, budget=Budget(seconds=None, nodes=POSITIONS)).result
-    played = play_out(game, stock, no_peek).result
+    played = play_out(game, stock).result
     return str(solved)[0].upper() + str(played)[0].upper()
 
 

@@ -113,7 +113,7 @@ class Card(NamedTuple):
         return cls(index % 13 + 1, Suit(index // 13))
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the card's number, not tuple.index
         """The card as the int 0..51 that engine states hold."""
         return self.suit * 13 + self.rank - 1
 

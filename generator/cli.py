@@ -71,7 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "handler", None):
             build_parser().print_help()
             return 0
-        return args.handler(args)
+        status: int = args.handler(args)
+        return status
     except UserError as error:
         print(f"pasyans: error: {error}", file=sys.stderr)
         return 2

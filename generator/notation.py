@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
+from typing import Any
 
 from generator.cards import card_str
-from generator.games.base import Game, Move
-from generator.paths import ASSETS
+from generator.games import Game, Move, game_spec
 
 COMMON_PLACE_WORDS = {
     "stock": "колода",
@@ -27,9 +27,9 @@ COMMON_PLACE_WORDS = {
 
 
 @cache
-def game_text(game_id: str) -> dict:
+def game_text(game_id: str) -> dict[str, Any]:
     """The game's text asset (readings and place words), or an empty table."""
-    path = ASSETS / "readings" / f"{game_id}.toml"
+    path = game_spec(game_id).assets / "readings" / f"{game_id}.toml"
     if not path.exists():
         return {}
     with path.open("rb") as handle:
@@ -38,7 +38,8 @@ def game_text(game_id: str) -> dict:
 
 def place_ru(game: Game, place: int) -> str:
     """A place in Russian: ``кон``, ``ряд 3``, ``дама ♠``."""
-    kind, _, number = game.places[place].partition(":")
+    name = game.places[place]
+    kind, number = name.group, name.number
     word = game_text(game.id).get("places", {}).get(kind, COMMON_PLACE_WORDS.get(kind, kind))
     return f"{word} {number}" if number else word
 
@@ -49,11 +50,10 @@ def variant_ru(game_id: str, variant: str) -> str:
     return name if isinstance(name, str) else variant
 
 
-def move_ru(game: Game, move: Move, *, redeal_number: int | None = None) -> str:
-    """A move in Russian notation, without its number."""
+def move_ru(game: Game, move: Move) -> str:
+    """A move in Russian notation, without its number: ``9♠ кон → ряд 3``, ``пересдача 1``."""
     if move.is_redeal:
-        number = redeal_number if redeal_number is not None else -move.card
-        return f"пересдача {number}" if number > 0 else "пересдача"
+        return f"пересдача {move.redeal_number}"
     return f"{card_str(move.card)} {place_ru(game, move.src)} → {place_ru(game, move.dst)}"
 
 

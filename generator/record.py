@@ -15,11 +15,10 @@ from typing import Any
 from generator.cards import card_str, parse_card_index
 from generator.deals import DealNumberError, check_deal_number, stock_indices
 from generator.errors import UserError
-from generator.games import Game, Move, UnknownGameError, VariantError, make_game
-from generator.games.base import REDEAL, State
+from generator.games import Game, Move, Result, UnknownGameError, VariantError, make_game, redeal
+from generator.replay import replay as replay_line
 
 FORMAT = "pasyans-record/1"
-RESULTS = ("won", "lost", "unknown")
 
 
 class RecordError(UserError):
@@ -34,27 +33,16 @@ class Record:
     variant: str | None
     deal: int | None
     stock: tuple[int, ...]
-    result: str
+    result: Result
     moves: tuple[Move, ...]
 
     def engine(self) -> Game:
         return make_game(self.game, self.variant)
 
 
-def record_of(game: Game, stock: Sequence[int], moves: Sequence[Move], result: str, deal: int | None) -> Record:
-    """A record of engine moves; redeals are numbered 1, 2, … as the file writes them."""
-    numbered, redeals = [], 0
-    for move in moves:
-        if move.is_redeal:
-            redeals += 1
-            move = numbered_redeal(redeals)
-        numbered.append(move)
-    return Record(game.id, game.variant, deal, tuple(stock), result, tuple(numbered))
-
-
-def numbered_redeal(number: int) -> Move:
-    """The redeal marker carrying its number N (as ``{"redeal": N}``) in ``card`` as -N."""
-    return Move(-number, -1, -1)
+def record_of(game: Game, stock: Sequence[int], moves: Sequence[Move], result: Result, deal: int | None) -> Record:
+    """A record of engine moves (redeals carry their numbers, as the file writes them)."""
+    return Record(game.id, game.variant, deal, tuple(stock), result, tuple(moves))
 
 
 # -- writing -------------------------------------------------------------------------
@@ -62,8 +50,8 @@ def numbered_redeal(number: int) -> Move:
 
 def move_entry(game: Game, move: Move) -> dict[str, Any]:
     if move.is_redeal:
-        return {"redeal": -move.card}
-    return {"card": card_str(move.card), "from": game.places[move.src], "to": game.places[move.dst]}
+        return {"redeal": move.redeal_number}
+    return {"card": card_str(move.card), "from": str(game.places[move.src]), "to": str(game.places[move.dst])}
 
 
 def to_json(record: Record) -> str:
@@ -74,7 +62,7 @@ def to_json(record: Record) -> str:
         "game": record.game,
         "variant": record.variant,
         "deal": record.deal,
-        "result": record.result,
+        "result": record.result.value,
         "stock": [card_str(card) for card in record.stock],
     }
     entries = [json.dumps(move_entry(game, move), ensure_ascii=False) for move in record.moves]
@@ -113,8 +101,11 @@ def from_json(text: str) -> Record:
             deal = check_deal_number(deal)
         except DealNumberError as error:
             raise RecordError(str(error)) from None
-    result = data.get("result", "unknown")
-    _require(result in RESULTS, f"result must be one of {', '.join(RESULTS)}, not {result!r}")
+    raw_result = data.get("result", "unknown")
+    try:
+        result = Result(raw_result)
+    except ValueError:
+        raise RecordError(f"result must be one of won, lost, unknown, not {raw_result!r}") from None
     stock = _read_stock(game, data.get("stock"))
     if deal is not None:
         _require(stock == stock_indices(game.id, deal), f"the stock is not the stock of deal {deal}")
@@ -149,7 +140,7 @@ def _read_move(game: Game, entry: Any, number: int) -> Move:
         _require(set(entry) == {"redeal"}, f"{where}: a redeal entry holds only 'redeal'")
         count = entry["redeal"]
         _require(isinstance(count, int) and not isinstance(count, bool) and count >= 1, f"{where}: bad redeal number")
-        return numbered_redeal(count)
+        return redeal(count)
     _require(set(entry) == {"card", "from", "to"}, f"{where}: a move holds exactly 'card', 'from' and 'to'")
     card = _read_card(entry["card"], where)
     places = []
@@ -183,9 +174,9 @@ def read_record(path: str) -> Record:
 class Replay:
     """What a replay found: the end reached, or the first illegal move, or a false claim."""
 
-    outcome: str  # won / lost / unknown, as the final position shows it
+    outcome: Result  # as the final position shows it
     moves_played: int
-    final: State
+    final: Any
     illegal_at: int | None = None  # 1-based number of the first illegal move
     reason: str = ""
 
@@ -197,35 +188,17 @@ class Replay:
 def replay(record: Record) -> Replay:
     """Play the record's moves through the engine, stopping at the first illegal one."""
     game = record.engine()
-    state = game.initial_state(record.stock)
-    for number, move in enumerate(record.moves, 1):
-        reason = _why_illegal(game, state, move)
-        if reason:
-            return Replay(_outcome(game, state), number - 1, state, illegal_at=number, reason=reason)
-        state = game.apply(state, REDEAL if move.is_redeal else move)
-    outcome = _outcome(game, state)
-    if (record.result == "won") != (outcome == "won"):
+    replayed = replay_line(game, game.initial_state(record.stock), record.moves)
+    outcome = replayed.outcome
+    if not replayed.ok:
+        return Replay(outcome, replayed.moves_played, replayed.final, replayed.illegal_at, replayed.reason)
+    if (record.result is Result.WON) != (outcome is Result.WON):
         reason = f"the record says {record.result}, but the replay ends {outcome}"
-        return Replay(outcome, len(record.moves), state, reason=reason)
-    return Replay(outcome, len(record.moves), state)
-
-
-def _why_illegal(game: Game, state: State, move: Move) -> str:
-    if move.is_redeal:
-        expected = game.redeals_done(state) + 1
-        if -move.card != expected:
-            return f"this would be redeal {expected}, not {-move.card}"
-        move = REDEAL
-    return "" if move in game.legal_moves(state) else game.explain_illegal(state, move)
-
-
-def _outcome(game: Game, state: State) -> str:
-    if game.is_won(state):
-        return "won"
-    return "lost" if game.is_over(state) else "unknown"
+        return Replay(outcome, replayed.moves_played, replayed.final, reason=reason)
+    return Replay(outcome, replayed.moves_played, replayed.final)
 
 
 def describe_move(record: Record, number: int) -> str:
     """Move ``number`` (1-based) of a record in plain notation, for error messages."""
     move = record.moves[number - 1]
-    return f"redeal {-move.card}" if move.is_redeal else record.engine().describe(move)
+    return f"redeal {move.redeal_number}" if move.is_redeal else record.engine().describe(move)

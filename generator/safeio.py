@@ -11,7 +11,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from generator.errors import UserError
 
@@ -53,7 +53,7 @@ def remove_stale_parts(target: Path) -> None:
 
 
 @contextlib.contextmanager
-def atomic_output(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:
+def atomic_output(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO[Any]]:
     """Open a temporary file next to ``path``; on success it replaces ``path`` atomically."""
     target = check_output_path(path)
     remove_stale_parts(target)

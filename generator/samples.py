@@ -24,7 +24,7 @@ from pathlib import Path
 
 from generator.deals import stock_indices
 from generator.errors import UserError
-from generator.games import GAME_IDS, Game, all_specs, make_game
+from generator.games import GAME_IDS, Game, Result, all_specs, make_game
 from generator.paths import ASSETS
 from generator.record import Record, RecordError, read_record, record_of, replay, to_json
 from generator.safeio import write_text
@@ -57,7 +57,7 @@ class Search:
 
 
 def find_sample(game: Game, *, start: int = 1, budget_seconds: float = BUDGET_SECONDS, limit: int = LIMIT,
-                on_deal: Callable[[int, str, float], None] | None = None) -> Search:
+                on_deal: Callable[[int, Result, float], None] | None = None) -> Search:
     """The lowest deal from ``start`` (at most ``limit`` deals tried) that the solver wins, as a checked record.
 
     ``on_deal(deal, result, seconds)`` hears of every deal tried (for progress). A winning line that
@@ -71,14 +71,14 @@ def find_sample(game: Game, *, start: int = 1, budget_seconds: float = BUDGET_SE
         solution = solve(game, stock, budget=Budget(seconds=budget_seconds))
         if on_deal:
             on_deal(deal, solution.result, solution.seconds)
-        if solution.result == "lost":
+        if solution.result is Result.LOST:
             lost.append(deal)
-        elif solution.result == "unknown":
+        elif solution.result is Result.UNKNOWN:
             unknown.append(deal)
         else:
-            record = record_of(game, stock, solution.moves, "won", deal)
+            record = record_of(game, stock, solution.moves, Result.WON, deal)
             checked = replay(record)
-            if not checked.ok or checked.outcome != "won":
+            if not checked.ok or checked.outcome is not Result.WON:
                 raise RuntimeError(f"{game.full_id} deal {deal}: the solver's line does not replay: {checked.reason}")
             return Search(game.full_id, record, tuple(lost), tuple(unknown), time.perf_counter() - started)
     return Search(game.full_id, None, tuple(lost), tuple(unknown), time.perf_counter() - started)
@@ -108,7 +108,7 @@ def load_sample(spec: str, directory: Path | None = None) -> Record:
     if not checked.ok:
         raise SampleError(f"Запись расклада №{record.deal} не проходит проверку по правилам "
                           f"(ход {checked.illegal_at or len(record.moves)}), и разбор не печатается.")
-    if checked.outcome != "won" or record.result != "won":
+    if checked.outcome is not Result.WON or record.result is not Result.WON:
         raise SampleError(f"Запись расклада №{record.deal} не доводит пасьянс до конца, и разбор не печатается.")
     return record
 
@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     directory.mkdir(parents=True, exist_ok=True)
     missing = 0
     for spec in specs:
-        def progress(deal: int, result: str, seconds: float, spec: str = spec) -> None:
+        def progress(deal: int, result: Result, seconds: float, spec: str = spec) -> None:
             print(f"  {spec} deal {deal}: {result} ({seconds:.1f} s)", file=sys.stderr, flush=True)
 
         found = find_sample(make_game(spec), start=args.start, budget_seconds=args.budget, limit=args.limit,

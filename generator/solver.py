@@ -1,24 +1,25 @@
 """A thoughtful solver: depth-first search over the engine's states.
 
-After Solvitaire (Blake & Gent, "The Winnability of Klondike Solitaire and
-Many Other Patience Games"): depth-first search, a transposition table on the
-game's canonical keys (symmetric states merged), and dominance moves — moves a
-game proves safe (``Game.safe_move``) are made without branching. The solver
-knows the stock order. It answers ``won`` (with every move), ``lost`` (the
-search space is exhausted: no line wins; a game may cut off positions it proves
-hopeless with ``Game.dead_end``) or ``unknown`` (the budget ran out).
-It never guesses.
+After Solvitaire (Blake & Gent, "The Winnability of Klondike Solitaire and Many Other Patience
+Games"): depth-first search, a transposition table on the game's canonical keys (symmetric
+states merged), and dominance moves — moves a game's hints prove safe
+(``SearchHints.safe_move``) are made without branching. The solver knows the stock order. It
+takes the rules and, optionally, the game's search hints (``generator.hints``); without hints
+it searches plainly and answers the same, only slower. It answers ``won`` (with every move),
+``lost`` (the search space is exhausted: no line wins; hints may cut off positions they prove
+hopeless) or ``unknown`` (the budget ran out). It never guesses.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from generator.games.base import Game, Move, State
-
-MoveOrder = Callable[[State, list[Move]], list[Move]]
+from generator.games import Game, Move, Result, Rules, S
+from generator.hints import MoveOrder, SearchHints, hints_for
+from generator.replay import replay
 
 #: How often (in nodes) the clock is read. A node costs tens of microseconds to milliseconds (the
 #: hints play lines out), a clock read a tenth of a microsecond: every 16th node keeps the budget
@@ -36,14 +37,14 @@ class Budget:
 
 @dataclass
 class Solution:
-    result: str  # "won", "lost" or "unknown"
+    result: Result
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
 
     @property
     def decided(self) -> bool:
-        return self.result != "unknown"
+        return self.result is not Result.UNKNOWN
 
 
 class _OutOfTime(Exception):
@@ -54,18 +55,26 @@ class _OutOfNodes(Exception):
     pass
 
 
-def _advance(game: Game, state: State, path: list[Move]) -> State:
-    """Make every forced or provably safe move at once (no branching); record them in ``path``."""
+#: What one search attempt ended with.
+_Ending = Literal["won", "lost", "limit", "time"]
+
+
+def _advance(game: Rules[S], hints: SearchHints[S], state: S, path: list[Move]) -> tuple[S, list[Move]]:
+    """Make every forced or provably safe move at once (no branching); record them in ``path``.
+
+    Returns the position reached and its legal moves (asked once per position).
+    """
     while True:
         moves = game.legal_moves(state)
         if not moves:
-            return state
+            return state, moves
         if len(moves) == 1 and game.forced(state):
             move = moves[0]
         else:
-            move = game.safe_move(state, moves)
-            if move is None:
-                return state
+            safe = hints.safe_move(state, moves)
+            if safe is None:
+                return state, moves
+            move = safe
         state = game.apply(state, move)
         path.append(move)
 
@@ -84,8 +93,9 @@ def _luby(index: int) -> int:
     return 1 << power
 
 
-def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit: int | None,
-            deadline: float | None, lost: set | None = None) -> tuple[str, list[Move], int]:
+def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Move], prefix: list[Move],
+            order: MoveOrder[S], limit: int | None, deadline: float | None,
+            lost: set[Hashable] | None = None) -> tuple[_Ending, list[Move], int]:
     """One depth-first search from ``root`` (reached by ``prefix``), trying moves in ``order``.
 
     Returns ``won`` with the whole line, ``lost`` (everything searched: exact), ``limit`` (more
@@ -97,19 +107,20 @@ def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit
     finished one was itself finished without a win: the finished one has none either, in any
     later attempt too.
     """
-    seen: set = set() if lost is None else lost
-    keys: list = []
+    seen: set[Hashable] = set() if lost is None else lost
+    keys: list[Hashable] = []
     nodes = 0
     # Each frame: a state, the length of ``path`` on reaching it, and its untried moves.
     path: list[Move] = list(prefix)
-    frames: list[tuple[State, int, list[Move]]] = []
+    frames: list[tuple[S, int, list[Move]]] = []
+    is_won, key_of, dead_end, prune = game.is_won, game.key, hints.dead_end, hints.prune
 
-    def enter(state: State) -> bool:
+    def enter(state: S, moves: list[Move]) -> bool:
         """True if ``state`` is won; otherwise open a frame for it unless it was seen before."""
         nonlocal nodes
-        if game.is_won(state):
+        if is_won(state):
             return True
-        key = game.key(state)
+        key = key_of(state)
         if key in seen:
             return False
         if lost is None:
@@ -119,17 +130,17 @@ def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit
             raise _OutOfTime
         if limit is not None and nodes > limit:
             raise _OutOfNodes
-        if game.dead_end(state):
+        if dead_end(state):
             if lost is not None:
                 lost.add(key)
             return False
-        moves = order(state, game.legal_moves(state))
-        frames.append((state, len(path), moves[::-1]))
+        ordered = order(state, prune(state, moves))
+        frames.append((state, len(path), ordered[::-1]))
         keys.append(key)
         return False
 
     try:
-        if enter(root):
+        if enter(root, root_moves):
             return "won", path, nodes
         while frames:
             state, depth, untried = frames[-1]
@@ -141,7 +152,7 @@ def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit
             del path[depth:]
             move = untried.pop()
             path.append(move)
-            if enter(_advance(game, game.apply(state, move), path)):
+            if enter(*_advance(game, hints, game.apply(state, move), path)):
                 return "won", path, nodes
     except _OutOfTime:
         return "time", [], nodes
@@ -150,72 +161,71 @@ def _search(game: Game, root: State, prefix: list[Move], order: MoveOrder, limit
     return "lost", [], nodes
 
 
-def _replay(game: Game, state: State, line: list[Move]) -> State | None:
-    """The position ``line`` reaches from ``state`` through the engine; None if one of its moves is not legal."""
-    for move in line:
-        if move not in game.legal_moves(state):
-            return None
-        state = game.apply(state, move)
-    return state
-
-
-def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None) -> Solution:
+def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None,
+          hints: SearchHints[Any] | None = None) -> Solution:
     """Search for a winning line from the start of ``stock`` (top card first); see ``solve_position``."""
-    return solve_position(game, game.initial_state(stock), budget=budget)
+    return solve_position(game, game.initial_state(stock), budget=budget, hints=hints)
 
 
-def solve_position(game: Game, state: State, *, budget: Budget | None = None) -> Solution:
+def solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
+                   hints: SearchHints[S] | None = None) -> Solution:
     """Search for a winning line from ``state``: ``won`` with its moves, ``lost`` or ``unknown``.
 
-    A game whose ``restart_order`` gives other move orders is searched with restarts: attempt
-    ``i`` tries moves in its ``i``-th order and gives up after ``restart_unit × luby(i)``
-    positions. One bad early choice (how the first deal is played decides what a redeal
-    gathers) then cannot hold the whole budget. An attempt that ends before its limit has
-    searched everything with the same provable cuts, so its ``lost`` is exact too.
+    ``hints`` are the game's registered ones by default; pass ``SearchHints(game, player)`` for
+    a plain search. Hints whose ``restarts`` give other move orders are searched with
+    restarts: attempt ``i`` tries moves in its ``i``-th order and gives up after
+    ``unit × luby(i)`` positions. One bad early choice (how the first deal is played decides
+    what a redeal gathers) then cannot hold the whole budget. An attempt that ends before its
+    limit has searched everything with the same provable cuts, so its ``lost`` is exact too.
 
-    A game's ``leads`` come first: each line is replayed through the engine and searched from
-    its end within the lead's limit; a lead that does not win says nothing about ``state``.
+    The hints' ``leads`` come first: each line is replayed through the engine and searched
+    from its end within the lead's limit; a lead that does not win says nothing about ``state``.
     """
+    if hints is None:
+        hints = hints_for(game)
     budget = budget or Budget()
     started = time.perf_counter()
     deadline = None if budget.seconds is None else started + budget.seconds
     max_nodes = budget.nodes
     nodes = 0
 
-    def answer(result: str, moves: list[Move] | None = None) -> Solution:
+    def answer(result: Result, moves: list[Move] | None = None) -> Solution:
         return Solution(result, moves or [], nodes, time.perf_counter() - started)
 
     if budget.seconds is not None and budget.seconds <= 0:
-        return answer("unknown")
+        return answer(Result.UNKNOWN)
     prefix: list[Move] = []
-    root = _advance(game, state, prefix)
-    for lead, limit in game.leads(root, deadline):
-        start = _replay(game, root, lead)
-        if start is None:
+    root, root_moves = _advance(game, hints, state, prefix)
+    for lead, lead_limit in hints.leads(root, deadline):
+        replayed = replay(game, root, lead)
+        if not replayed.ok:
             continue
+        start = replayed.final
         if max_nodes is not None:
-            limit = min(limit, max_nodes - nodes)
-            if limit <= 0:
-                return answer("unknown")
-        result, moves, used = _search(game, start, prefix + lead, game.order_moves, limit, deadline)
+            lead_limit = min(lead_limit, max_nodes - nodes)
+            if lead_limit <= 0:
+                return answer(Result.UNKNOWN)
+        ending, moves, used = _search(game, hints, start, game.legal_moves(start), prefix + lead, hints.order,
+                                      lead_limit, deadline)
         nodes += used
-        if result == "won":
-            return answer(result, moves)
-        if result == "time":
-            return answer("unknown")
-    restarts = game.restart_order(1) is not None
-    lost: set | None = set() if restarts and game.acyclic else None
+        if ending == "won":
+            return answer(Result.WON, moves)
+        if ending == "time":
+            return answer(Result.UNKNOWN)
+    restarts = hints.restarts()
+    lost: set[Hashable] | None = set() if restarts is not None and hints.acyclic else None
     attempt = 0
     while True:
-        order = game.order_moves if attempt == 0 else game.restart_order(attempt)
-        assert order is not None
-        limit = game.restart_unit * _luby(attempt) if restarts else None
+        order = hints.order if attempt == 0 or restarts is None else restarts.order(attempt)
+        limit: int | None = restarts.unit * _luby(attempt) if restarts is not None else None
         if max_nodes is not None:
             limit = max_nodes - nodes if limit is None else min(limit, max_nodes - nodes)
-        result, moves, used = _search(game, root, prefix, order, limit, deadline, lost)
+        ending, moves, used = _search(game, hints, root, root_moves, prefix, order, limit, deadline, lost)
         nodes += used
-        if result in ("won", "lost"):
-            return answer(result, moves)
-        if result == "time" or (max_nodes is not None and nodes >= max_nodes):
-            return answer("unknown")
+        if ending == "won":
+            return answer(Result.WON, moves)
+        if ending == "lost":
+            return answer(Result.LOST)
+        if ending == "time" or (max_nodes is not None and nodes >= max_nodes):
+            return answer(Result.UNKNOWN)
         attempt += 1

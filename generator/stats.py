@@ -16,9 +16,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from generator.deals import stock_indices
-from generator.games import make_game
+from generator.games import Result, make_game
 from generator.paths import ASSETS
-from generator.play import no_peek, play_out
+from generator.play import no_peek_result
 from generator.progress import Progress
 from generator.safeio import write_text
 from generator.solver import Budget, solve
@@ -41,8 +41,8 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 @dataclass(frozen=True)
 class DealResult:
     deal: int
-    thoughtful: str  # won / lost / unknown
-    no_peek: str  # won / lost / unknown (the player stopped)
+    thoughtful: Result
+    no_peek: Result  # won or lost (a player who stops has lost)
     seconds: float  # the solver's time
     nodes: int
 
@@ -51,10 +51,7 @@ def measure_deal(spec: str, deal: int, budget_seconds: float) -> DealResult:
     game = make_game(spec)
     stock = stock_indices(game.id, deal)
     solution = solve(game, stock, budget=Budget(seconds=budget_seconds))
-    played = play_out(game, stock, no_peek)
-    # A no-peek player who stops has lost: "unknown" is only the solver's word.
-    no_peek_result = "won" if played.result == "won" else "lost"
-    return DealResult(deal, solution.result, no_peek_result, solution.seconds, solution.nodes)
+    return DealResult(deal, solution.result, no_peek_result(game, stock), solution.seconds, solution.nodes)
 
 
 def _measure_chunk(args: tuple[str, list[int], float]) -> list[DealResult]:
@@ -118,12 +115,9 @@ class Rate:
         }
 
 
-VERDICT_LETTERS = {"won": "W", "lost": "L", "unknown": "U"}
-
-
 def verdicts(results: list[DealResult], field: str) -> str:
     """One letter per deal (W won, L lost, U unknown), so any slice can be recomputed and compared."""
-    return "".join(VERDICT_LETTERS[getattr(r, field)] for r in results)
+    return "".join(getattr(r, field).letter for r in results)
 
 
 def summarise(spec: str, first: int, results: list[DealResult], budget_seconds: float) -> dict:
@@ -131,7 +125,7 @@ def summarise(spec: str, first: int, results: list[DealResult], budget_seconds: 
 
     def rate(field: str) -> Rate:
         values = [getattr(r, field) for r in results]
-        return Rate(values.count("won"), values.count("lost"), values.count("unknown"))
+        return Rate(values.count(Result.WON), values.count(Result.LOST), values.count(Result.UNKNOWN))
 
     return {
         "from": first,
@@ -176,6 +170,6 @@ class ProgressBar(Progress):
     def __call__(self, results: list[DealResult]) -> None:
         done = len(results)
         rate = done / max(1e-9, time.perf_counter() - self.started)
-        won = sum(r.thoughtful == "won" for r in results)
-        unknown = sum(r.thoughtful == "unknown" for r in results)
+        won = sum(r.thoughtful is Result.WON for r in results)
+        unknown = sum(r.thoughtful is Result.UNKNOWN for r in results)
         self.update(done, f"won {won}  unknown {unknown}  {rate:.1f} deals/s")

@@ -10,16 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator.games.base import Game, Move
+from generator.games import Game, Move, Result
 from generator.notation import game_text, move_ru
 
 COMMON_PHASE_TITLES = ("Первая раскладка", "Вторая раскладка", "Третья раскладка", "Четвёртая раскладка")
-
-OUTCOME_RU = {
-    "won": "Пасьянс вышел.",
-    "lost": "Пасьянс не выходит.",
-    "unknown": "Решение не найдено за отведённое время.",
-}
 
 
 @dataclass
@@ -47,11 +41,11 @@ def phases(game: Game, moves: Sequence[Move]) -> list[Phase]:
     return groups
 
 
-def as_text(game: Game, moves: Sequence[Move], result: str) -> str:
+def as_text(game: Game, moves: Sequence[Move], result: Result) -> str:
     """The whole walkthrough as terminal text."""
     lines = []
     for phase in phases(game, moves) if moves else []:
         lines.append(f"— {phase.title} —")
         lines.extend(f"{number}. {text}" for number, text, _ in phase.moves)
-    lines.append(OUTCOME_RU[result])
+    lines.append(result.sentence_ru)
     return "\n".join(lines)

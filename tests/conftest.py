@@ -35,11 +35,12 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
 
 def assert_record_wins(game, stock, moves, deal: int) -> None:
     """The solver's ``moves`` as a ``pasyans-record/1`` file (through JSON) replay to a win with the checker."""
+    from generator.games import Result
     from generator.record import from_json, record_of, replay, to_json
 
-    replayed = replay(from_json(to_json(record_of(game, stock, moves, "won", deal))))
+    replayed = replay(from_json(to_json(record_of(game, stock, moves, Result.WON, deal))))
     assert replayed.ok, replayed.reason
-    assert replayed.outcome == "won"
+    assert replayed.outcome is Result.WON
 
 
 def digests_across_hash_seeds(code: str, seeds: tuple[str, ...] = ("1", "2")) -> set[str]:

@@ -20,7 +20,9 @@ LAYER_OF = {
     "": "base", "__init__": "base", "cards": "base", "errors": "base", "paths": "base",
     "safeio": "base", "progress": "base",
     "art": "art",  # the card artwork as a neutral vector model, and font outlines
-    "deals": "rules", "games": "rules", "record": "rules", "play": "rules", "notation": "rules",
+    "deals": "rules", "games": "rules", "replay": "rules", "record": "rules", "notation": "rules",
+    "players": "players", "play": "players",  # the no-peek players, and playing a deal out with one
+    "hints": "hints",  # the solver's hints (they may ask the player for a first move)
     "solver": "solver", "stats": "solver", "walkthrough": "solver", "samples": "solver",
     "figures": "figures",
     "svg": "svg",
@@ -33,11 +35,13 @@ MAY_IMPORT = {
     "base": {"base"},
     "art": {"base", "art"},
     "rules": {"base", "rules"},
-    "solver": {"base", "rules", "solver"},
-    "figures": {"base", "rules", "solver", "art", "figures"},
-    "svg": {"base", "rules", "solver", "art", "figures", "svg"},
-    "pdf": {"base", "rules", "solver", "art", "figures", "svg", "pdf"},
-    "cli": {"base", "rules", "solver", "art", "figures", "svg", "pdf", "cli"},
+    "players": {"base", "rules", "players"},
+    "hints": {"base", "rules", "players", "hints"},
+    "solver": {"base", "rules", "players", "hints", "solver"},
+    "figures": {"base", "rules", "players", "hints", "solver", "art", "figures"},
+    "svg": {"base", "rules", "players", "hints", "solver", "art", "figures", "svg"},
+    "pdf": {"base", "rules", "players", "hints", "solver", "art", "figures", "svg", "pdf"},
+    "cli": {"base", "rules", "players", "hints", "solver", "art", "figures", "svg", "pdf", "cli"},
 }
 
 #: Third-party drawing machinery a figure must not touch.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.cards import parse_card_index
-from generator.games import GAMES, REDEAL, Move, make_game
+from generator.games import GAMES, Move, make_game, redeal
 from generator.notation import COMMON_PLACE_WORDS, game_text, move_ru, place_ru, variant_ru
 
 
@@ -13,7 +13,7 @@ def test_moves_read_in_the_books_notation():
     game = make_game("brunette_blonde")
     move = Move(parse_card_index("9♠"), game.place_id("waste"), game.place_id("pile:3"))
     assert move_ru(game, move) == "9♠ кон → ряд 3"
-    assert move_ru(game, REDEAL, redeal_number=1) == "пересдача 1"
+    assert move_ru(game, redeal(1)) == "пересдача 1"
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -21,7 +21,7 @@ def test_every_place_kind_has_a_russian_word(game_id: str) -> None:
     game = make_game(game_id)
     words = game_text(game_id).get("places", {})
     for place in range(len(game.places)):
-        kind = game.places[place].partition(":")[0]
+        kind = game.places[place].group
         assert kind in words or kind in COMMON_PLACE_WORDS, (game_id, kind)
         assert not any("a" <= ch <= "z" for ch in place_ru(game, place)), place_ru(game, place)
 

@@ -8,7 +8,7 @@ import pytest
 
 from generator.deals import stock_indices
 from generator.games import make_game
-from generator.play import no_peek, play_out
+from generator.play import play_out
 from generator.record import FORMAT, RecordError, from_json, record_of, to_json
 
 
@@ -16,7 +16,7 @@ from generator.record import FORMAT, RecordError, from_json, record_of, to_json
 def quadrille_record(tmp_path):
     game = make_game("quadrille")
     stock = stock_indices("quadrille", 1)
-    played = play_out(game, stock, no_peek)
+    played = play_out(game, stock)
     text = to_json(record_of(game, stock, played.moves, played.result, 1))
     path = tmp_path / "q1.json"
     path.write_text(text, encoding="utf-8")

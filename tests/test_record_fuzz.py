@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.deals import stock_indices
-from generator.games import make_game
-from generator.play import no_peek, play_out
+from generator.games import Result, make_game
+from generator.play import play_out
 from generator.record import RecordError, from_json, record_of, replay, to_json
 
 _GAME = make_game("quadrille")
 _STOCK = stock_indices("quadrille", 5)
-_VALID = json.loads(to_json(record_of(_GAME, _STOCK, play_out(_GAME, _STOCK, no_peek).moves, "lost", 5)))
+_VALID = json.loads(to_json(record_of(_GAME, _STOCK, play_out(_GAME, _STOCK).moves, Result.LOST, 5)))
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),

@@ -7,8 +7,10 @@ import time
 import pytest
 
 from generator.deals import stock_indices
-from generator.games import make_game
+from generator.games import Result, make_game
 from generator.games.quadrille import comes_out
+from generator.hints import SearchHints, hints_for
+from generator.players import player_for
 from generator.solver import Budget, solve
 from tests.conftest import assert_record_wins
 
@@ -18,20 +20,21 @@ def test_quadrille_solutions_are_exactly_the_deals_that_come_out():
     for deal in range(1, 60):
         stock = stock_indices("quadrille", deal)
         solution = solve(game, stock)
-        assert solution.result == ("won" if comes_out(stock) else "lost")
-        if solution.result == "won":
+        assert solution.result is (Result.WON if comes_out(stock) else Result.LOST)
+        if solution.result is Result.WON:
             assert_record_wins(game, stock, solution.moves, deal)
 
 
 def test_a_zero_budget_answers_unknown():
-    assert solve(make_game("quadrille"), stock_indices("quadrille", 1), budget=Budget(seconds=0)).result == "unknown"
+    solution = solve(make_game("quadrille"), stock_indices("quadrille", 1), budget=Budget(seconds=0))
+    assert solution.result is Result.UNKNOWN
 
 
 def test_a_node_budget_answers_unknown_not_a_guess():
     # Deal 4 is lost: proving it needs one node, which a budget of none does not allow.
     game, stock = make_game("quadrille"), stock_indices("quadrille", 4)
-    assert solve(game, stock).result == "lost"
-    assert solve(game, stock, budget=Budget(nodes=0)).result == "unknown"
+    assert solve(game, stock).result is Result.LOST
+    assert solve(game, stock, budget=Budget(nodes=0)).result is Result.UNKNOWN
 
 
 def test_leads_are_replayed_through_the_engine_and_never_change_a_verdict():
@@ -41,10 +44,11 @@ def test_leads_are_replayed_through_the_engine_and_never_change_a_verdict():
         stock = stock_indices("quadrille", deal)
         line = solve(make_game("quadrille"), stock).moves or []
         bogus = [game.legal_moves(game.initial_state(stock))[0]] * 2  # the same card turned twice
-        game.leads = lambda state, deadline=None, line=line, bogus=bogus: iter([(bogus, 10), (line[:5], 3)])
-        solution = solve(game, stock)
-        assert solution.result == ("won" if comes_out(stock) else "lost")
-        if solution.result == "won":
+        hints = SearchHints(game, player_for(game))
+        hints.leads = lambda state, deadline=None, line=line, bogus=bogus: iter([(bogus, 10), (line[:5], 3)])
+        solution = solve(game, stock, hints=hints)
+        assert solution.result is (Result.WON if comes_out(stock) else Result.LOST)
+        if solution.result is Result.WON:
             assert solution.moves[:5] == line[:5]
             assert_record_wins(game, stock, solution.moves, deal)
 
@@ -83,10 +87,10 @@ def test_the_budget_holds_on_hard_deals(spec: str) -> None:
         elapsed = time.perf_counter() - started
         assert elapsed <= budget + SLACK, (spec, deal, solution.result, elapsed)
         assert solution.seconds <= elapsed
-        if solution.result == "won":  # a fast machine may decide it: the answer must still be right
+        if solution.result is Result.WON:  # a fast machine may decide it: the answer must still be right
             assert_record_wins(game, stock, solution.moves, deal)
         else:  # "lost" only if the whole space was searched in time
-            assert solution.result in ("unknown", "lost") and solution.moves == []
+            assert solution.result in (Result.UNKNOWN, Result.LOST) and solution.moves == []
 
 
 def test_luby_sequence():
@@ -96,12 +100,14 @@ def test_luby_sequence():
 
 
 def test_restarts_come_from_a_games_own_perturbed_order_or_not_at_all():
-    """``Game.restart_order``: a game that overrides ``perturb_moves`` restarts with it, seeded; others search once."""
-    assert make_game("quadrille").restart_order(1) is None and make_game("gallery").restart_order(1) is None
+    """``SearchHints.restarts``: village restarts with its perturbed orders, seeded; others search once."""
+    assert hints_for(make_game("quadrille")).restarts() is None and hints_for(make_game("gallery")).restarts() is None
     village = make_game("village")
+    restarts = hints_for(village).restarts()
+    assert restarts is not None
     state = village.initial_state(stock_indices("village", 1))
     while len(moves := village.legal_moves(state)) < 3 or village.forced(state):
         state = village.apply(state, moves[0])
-    orders = [village.restart_order(attempt)(state, moves) for attempt in (1, 1, 2, 3, 4)]
+    orders = [restarts.order(attempt)(state, moves) for attempt in (1, 1, 2, 3, 4)]
     assert orders[0] == orders[1]  # the same attempt, the same order
     assert all(sorted(order) == sorted(moves) for order in orders)

@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from generator.games import Result
 from generator.stats import Rate, measure, summarise, wilson
 
 
@@ -72,7 +73,7 @@ def test_progress_in_a_log_is_a_plain_line_at_every_tenth() -> None:
     progress = ProgressBar(20, "village", stream=log)
     results: list[DealResult] = []
     for deal in range(1, 21):
-        results.append(DealResult(deal, "won" if deal % 4 else "unknown", "lost", 0.01, 5))
+        results.append(DealResult(deal, Result.WON if deal % 4 else Result.UNKNOWN, Result.LOST, 0.01, 5))
         progress(results)
     lines = log.getvalue().splitlines()
     assert len(lines) == 10 and "\r" not in log.getvalue()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games import all_specs
+from generator.games import Result, all_specs
 from generator.stats import STATS_FILE, load_stats, measure, wilson
 
 STATS = load_stats() if STATS_FILE.exists() else {"games": {}}
@@ -43,6 +43,6 @@ def test_a_small_slice_recomputes_to_the_saved_verdicts(spec):
     for result, thoughtful, no_peek in zip(
         results, entry["verdicts"]["thoughtful"], entry["verdicts"]["no_peek"], strict=False
     ):
-        assert result.no_peek[0].upper() == no_peek, result.deal
-        if thoughtful != "U" and result.thoughtful != "unknown":
-            assert result.thoughtful[0].upper() == thoughtful, result.deal
+        assert result.no_peek.letter == no_peek, result.deal
+        if thoughtful != "U" and result.thoughtful is not Result.UNKNOWN:
+            assert result.thoughtful.letter == thoughtful, result.deal

@@ -27,7 +27,7 @@ def paper_name(text: str) -> str:
     raise argparse.ArgumentTypeError(f"unknown paper {text!r}: choose A4, A5 or letter")
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rulebook = commands.add_parser(
         "rulebook",
         help="write the PDF rulebook",

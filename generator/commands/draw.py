@@ -51,7 +51,7 @@ def _step(text: str) -> int:
     return int(text)
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     svg = commands.add_parser(
         "svg",
         help="draw a position or a card as SVG (and PNG)",
@@ -194,10 +194,11 @@ def _position_svg(args: argparse.Namespace) -> tuple[str, str]:
 
 def _line(game: Game, stock: tuple[int, ...]) -> tuple[list[Move], str]:
     """The moves to step through: the solver's winning line, else the no-peek player's game."""
-    from generator.play import no_peek, play_out
+    from generator.games import Result
+    from generator.play import play_out
     from generator.solver import Budget, solve
 
     solution = solve(game, stock, budget=Budget(seconds=None, nodes=SOLVE_POSITIONS))
-    if solution.result == "won":
+    if solution.result is Result.WON:
         return list(solution.moves), "the solver's winning line"
-    return list(play_out(game, stock, no_peek).moves), "the no-peek player's game"
+    return list(play_out(game, stock).moves), "the no-peek player's game"

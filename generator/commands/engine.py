@@ -7,14 +7,12 @@ import argparse
 from generator.commands.common import add_deal_argument, add_game_arguments, game_from
 from generator.deals import stock_indices
 from generator.notation import deal_heading, move_ru
-from generator.play import no_peek, play_out
+from generator.play import play_out
 from generator.record import describe_move, read_record, record_of, replay, to_json
 from generator.safeio import check_output_path, write_text
 
-OUTCOME_RU = {"won": "пасьянс вышел", "lost": "пасьянс не вышел", "unknown": "игрок остановился"}
 
-
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = commands.add_parser(
         "play",
         help="play a deal with the no-peek player and print its moves",
@@ -72,13 +70,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.record:
         check_output_path(args.record)
     stock = stock_indices(game.id, args.deal)
-    played = play_out(game, stock, no_peek)
+    played = play_out(game, stock)
     print(deal_heading(game, args.deal))
-    redeals = 0
     for number, move in enumerate(played.moves, 1):
-        redeals += move.is_redeal
-        print(f"{number}. {move_ru(game, move, redeal_number=redeals)}")
-    print(f"{OUTCOME_RU[played.result]} ({played.result}) after {len(played.moves)} moves")
+        print(f"{number}. {move_ru(game, move)}")
+    print(f"{played.result.played_ru} ({played.result}) after {len(played.moves)} moves")
     if args.record:
         write_text(args.record, to_json(record_of(game, stock, played.moves, played.result, args.deal)))
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     games = commands.add_parser(
         "games",
         help="list the games, their packs and variants",

@@ -84,7 +84,7 @@ def colours(text: str) -> int:
     return int(text)
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deals = commands.add_parser(
         "deals",
         help="write practice-deal sheets with an answer key",

@@ -8,6 +8,7 @@ import os
 from generator.commands.common import add_deal_argument, add_game_arguments, game_from
 from generator.deals import MAX_DEAL, stock_indices
 from generator.errors import UserError
+from generator.games import Result
 from generator.notation import deal_heading
 from generator.record import record_of, to_json
 from generator.safeio import check_output_path, write_text
@@ -45,7 +46,7 @@ def _first(text: str) -> int:
     return int(text)
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve_cmd = commands.add_parser(
         "solve",
         help="solve a deal and print the winning line",
@@ -89,9 +90,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     print(as_text(game, solution.moves, solution.result))
     print(f"{solution.result}: {solution.nodes} positions searched in {solution.seconds:.2f} s")
     if args.record:
-        if solution.result != "won":
+        if solution.result is not Result.WON:
             raise UserError(f"no record written: the deal is {solution.result}, a record needs a winning line")
-        write_text(args.record, to_json(record_of(game, stock, solution.moves, "won", args.deal)))
+        write_text(args.record, to_json(record_of(game, stock, solution.moves, Result.WON, args.deal)))
     return 0
 
 

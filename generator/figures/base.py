@@ -11,9 +11,10 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.art.glyphs import text_advance
-from generator.games.base import Game, Move, State
+from generator.games import Game, Move
 
 CARD_W = 1.0
 CARD_H = 88 / 63
@@ -99,7 +100,7 @@ class Sketch:
     """A figure under construction: game functions add places; ``finish`` computes the bounds."""
 
     game: Game
-    state: State
+    state: object
     last_move: Move | None = None
     slots: list[Slot] = field(default_factory=list)
     cards: list[CardSpot] = field(default_factory=list)
@@ -191,7 +192,7 @@ class Sketch:
         bottom = max(b[3] for b in boxes)
         dx, dy = margin - left, margin - top
 
-        def moved(items: Sequence) -> tuple:
+        def moved(items: Sequence[Any]) -> tuple[Any, ...]:
             return tuple(type(i)(**{**i.__dict__, "x": round(i.x + dx, 4), "y": round(i.y + dy, 4)}) for i in items)
 
         return Figure(

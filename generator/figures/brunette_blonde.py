@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from generator.figures.base import CARD_H, CARD_W, FAN_STEP, Figure, Sketch, row_x
-from generator.games.base import Game, Move, State
+from generator.games import Game, Move
 
 #: Room for a whole suit fanned (К down to Т); the basic row seldom holds more than nine.
 PILE_HEIGHT = CARD_H + 12 * FAN_STEP
 
 
-def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
+def figure(game: Game, state: object, *, last_move: Move | None = None) -> Figure:
     sketch = Sketch(game, state, last_move)
     width = row_x(7) + CARD_W
     sketch.label("Основания", 0, 0.16, anchor="start")

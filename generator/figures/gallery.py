@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from generator.figures.base import CARD_H, CARD_W, FAN_STEP, Figure, Sketch, row_x
-from generator.games.base import Game, Move, State
+from generator.games import Game, Move
 
 #: Fourteen cards fanned in full; a king pile can grow to forty and more, and then its middle is squeezed.
 PILE_HEIGHT = CARD_H + 14 * FAN_STEP
 
 
-def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
+def figure(game: Game, state: object, *, last_move: Move | None = None) -> Figure:
     sketch = Sketch(game, state, last_move)
     sketch.label("Дамы", 0, 0.16, anchor="start")
     for i in range(8):

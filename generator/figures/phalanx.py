@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.figures.base import CARD_H, CARD_W, GAP, Figure, Sketch
-from generator.games.base import Game, Move, State
+from generator.games import Game, Move
 
 ROWS = (1, 3, 5, 7, 9)
 COLUMN_GAP = 0.1  # between the foundations of one side column
@@ -12,7 +12,7 @@ SIDE = 0.7  # between a foundation column and the pyramid
 LOW_GAP = 1.0  # between the stock and the pile under the pyramid
 
 
-def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
+def figure(game: Game, state: object, *, last_move: Move | None = None) -> Figure:
     sketch = Sketch(game, state, last_move)
     step_x = CARD_W + GAP
     pyramid_left = CARD_W + SIDE

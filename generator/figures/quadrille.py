@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from generator.cards import SUIT_SYMBOLS
 from generator.figures.base import CARD_H, CARD_W, GAP, Figure, Sketch
-from generator.games.base import Game, Move, State
+from generator.games import Game, Move
 
 SPADES, CLUBS, HEARTS, DIAMONDS = SUIT_SYMBOLS
 
 
-def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
+def figure(game: Game, state: object, *, last_move: Move | None = None) -> Figure:
     sketch = Sketch(game, state, last_move)
     step_x, step_y = CARD_W + GAP, CARD_H + GAP
     # A 4 × 4 grid: the queens fill the middle 2 × 2, the ring uses the middle of each side.

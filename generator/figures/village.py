@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from generator.figures.base import CARD_H, CARD_W, FAN_STEP, Figure, Sketch, row_x
-from generator.games.base import Game, Move, State
+from generator.games import Game, Move
 
 MIDDLE = 1.6  # the gap between the left and the right four, where the stock lies
 PILE_HEIGHT = CARD_H + 15 * FAN_STEP  # sixteen cards fanned in full: the longest piles of a first deal
 
 
-def figure(game: Game, state: State, *, last_move: Move | None = None) -> Figure:
+def figure(game: Game, state: object, *, last_move: Move | None = None) -> Figure:
     sketch = Sketch(game, state, last_move)
     x_of = [row_x(i) + (MIDDLE if i >= 4 else 0.0) for i in range(8)]
     top = 0.3

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from generator.cards import QUEEN, SUIT_SYMBOLS
-from generator.games.base import REDEAL, Game, Move
+from generator.games.rules import Rules
+from generator.games.values import Move, Place, PlaceKind, redeal
 
 STOCK, WASTE = 0, 1
 QUEEN_PLACE = 2  # queen:♠ … queen:♦ are 2..5
@@ -61,17 +62,18 @@ class QuadrilleState(NamedTuple):
     passes_done: int  # redeals so far: 0 in the first pass
 
 
-class Quadrille(Game):
+class Quadrille(Rules[QuadrilleState]):
+    """No hints and no player of its own: every position has one move, so plain search and the
+    generic player play the one line there is."""
+
     id = "quadrille"
     title = "Кадриль"
     packs = 1
     variants = {"queens_first": "no five, six or building until all four queens are out"}
     places = (
-        "stock",
-        "waste",
-        *(f"queen:{s}" for s in SUIT_SYMBOLS),
-        *(f"five:{s}" for s in SUIT_SYMBOLS),
-        *(f"six:{s}" for s in SUIT_SYMBOLS),
+        Place("stock", PlaceKind.STOCK),
+        Place("waste", PlaceKind.WASTE),
+        *(Place(f"{group}:{s}", PlaceKind.FOUNDATION) for group in ("queen", "five", "six") for s in SUIT_SYMBOLS),
     )
 
     def initial_state(self, stock: Sequence[int]) -> QuadrilleState:
@@ -92,7 +94,7 @@ class Quadrille(Game):
             place = self.destination(state, card)
             return [Move(card, STOCK, WASTE if place is None else place)]
         if state.waste and state.passes_done < PASSES - 1:
-            return [REDEAL]
+            return [redeal(state.passes_done + 1)]
         return []
 
     def apply(self, state: QuadrilleState, move: Move) -> QuadrilleState:
@@ -137,9 +139,6 @@ class Quadrille(Game):
                 if count:
                     places[first + suit] = tuple(base + rank for rank in sequence[:count])
         return places
-
-    def no_peek_move(self, state: QuadrilleState, moves: list[Move]) -> Move | None:
-        return moves[0]  # there is never a choice
 
 
 def comes_out(stock: Sequence[int], *, queens_first: bool = False) -> bool:

@@ -54,13 +54,14 @@ from generator import __version__
 from generator.cards import RANK_SYMBOLS
 from generator.deals import MAX_DEAL, stock_indices
 from generator.figures import figure_of
-from generator.games import Game, Move, State, make_game
+from generator.games import Game, Move, Result, make_game
 from generator.notation import variant_ru
 from generator.pdf.figure import FigureFlowable, draw_figure, figure_scale, labels_clear
 from generator.pdf.fonts import SANS, SANS_BOLD, SERIF, SERIF_BOLD, SERIF_ITALIC, SIGNS, register_fonts
 from generator.pdf.layout import KeepWithNext
 from generator.pdf.typography import NBSP, RED, number_ru, plural_ru, typeset
-from generator.play import Opening, no_peek, opening, play_out
+from generator.play import Opening, opening, play_out
+from generator.replay import final_state as replayed_final
 from generator.solver import Budget, solve
 from generator.walkthrough import phases
 
@@ -77,9 +78,8 @@ SCAN_FACTOR = 50
 #: ``pasyans deals --help``). Positions, not seconds, so that the sheets are the same on any machine.
 POSITIONS = 100_000
 
-VERDICT = {"won": "выходит", "lost": "не выходит", "unknown": "не решено за отведённое время"}
 MODES = ("all", "winnable", "unwinnable")
-KEEP = {"winnable": "won", "unwinnable": "lost"}
+KEEP = {"winnable": Result.WON, "unwinnable": Result.LOST}
 
 
 class SelectionError(ValueError):
@@ -107,7 +107,7 @@ class Outcome:
     """What the answer key needs of one deal: its verdict and, when won, the moves (nothing else is kept)."""
 
     deal: int
-    result: str | None  # won / lost / unknown; None when nothing was solved (no answers, no selection)
+    result: Result | None  # None when nothing was solved (no answers, no selection)
     moves: tuple[Move, ...] = ()
 
 
@@ -121,7 +121,7 @@ def solve_deal(spec: str, deal: int, positions: int) -> Outcome:
     line keeps its moves."""
     game = _game(spec)
     solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=positions))
-    moves = tuple(solution.moves) if solution.result == "won" else ()
+    moves = tuple(solution.moves) if solution.result is Result.WON else ()
     return Outcome(deal, solution.result, moves)
 
 
@@ -157,7 +157,7 @@ class Selection:
     positions: int  # the solver's limit per deal
     scanned: int = 0
     last: int = 0
-    results: Counter[str] = field(default_factory=Counter)
+    results: Counter[Result] = field(default_factory=Counter)
     kept: list[Outcome] = field(default_factory=list)
 
     @property
@@ -186,7 +186,7 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
             selection.last = outcome.deal
             if outcome.result:
                 selection.results[outcome.result] += 1
-            if keep is None or outcome.result == keep:
+            if keep is None or outcome.result is keep:
                 selection.kept.append(outcome)
                 if on_progress:
                     on_progress(selection)
@@ -200,7 +200,7 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
             source.close()
     if len(selection.kept) < selection.count:
         wanted = {"winnable": "winnable", "unwinnable": "proved unwinnable"}.get(selection.mode, "")
-        counts = ", ".join(f"{selection.results[r]} {r}" for r in ("won", "lost", "unknown") if selection.results[r])
+        counts = ", ".join(f"{selection.results[r]} {r}" for r in Result if selection.results[r])
         raise SelectionError(
             f"only {len(selection.kept)} of {selection.count} {wanted} deals found among the "
             f"{selection.scanned} deal numbers {selection.first}..{selection.last} ({counts}; at most "
@@ -220,11 +220,8 @@ def opening_caption(game: Game, opened: Opening) -> str:
     return f"Положение к первому выбору, после {moves}."
 
 
-def final_state(game: Game, stock: Sequence[int], moves: Sequence[Move]) -> State:
-    state = game.initial_state(stock)
-    for move in moves:
-        state = game.apply(state, move)
-    return state
+def final_state(game: Game, stock: Sequence[int], moves: Sequence[Move]) -> object:
+    return replayed_final(game, game.initial_state(stock), moves)
 
 
 # --- page geometry ----------------------------------------------------------------------------------------------
@@ -698,27 +695,27 @@ class SheetsDoc(BaseDocTemplate):
 def answer_flowables(game: Game, outcome: Outcome, paper: SheetPaper, styles: Styles) -> list[Flowable]:
     """One deal's entry in the answer key: verdict; for a won deal its line by phase and the final figure."""
     s = styles
-    result = outcome.result or "unknown"
-    verdict = VERDICT[result]
+    result = outcome.result or Result.UNKNOWN
+    verdict = result.verdict_ru
     line = f"Расклад №{NBSP}{number_ru(outcome.deal)} — {verdict}"
-    if result == "won":
+    if result is Result.WON:
         played = sum(not m.is_redeal for m in outcome.moves)
         line += f", {plural_ru(played, 'ход', 'хода', 'ходов')}"
     heading = Entry(typeset(line, hyphens=False, runt=False), s.answer, key=f"answer-{outcome.deal}",
                     outline=f"№{outcome.deal}: {verdict}", level=1)
-    if result == "lost":
+    if result is Result.LOST:
         # A deal that plays itself (no choice at any step, as in «Кадриль») has one end, shown; a lost
         # deal with choices has none to show: every line ends somewhere else.
         stock = stock_indices(game.id, outcome.deal)
         if opening(game, stock).choice:
             return [heading]
-        moves = play_out(game, stock, no_peek).moves
+        moves = play_out(game, stock).moves
         return [heading, KeepTogether([
             Spacer(1, 0.6 * s.body.fontSize), final_figure(game, outcome.deal, moves, paper),
             Paragraph(f"Расклад №{NBSP}{number_ru(outcome.deal)}: здесь игра останавливается, "
                       "пасьянс не вышел.", s.caption),
         ])]
-    if result != "won":
+    if result is not Result.WON:
         return [heading]
     story: list[Flowable] = [heading]
     groups = [group for group in phases(game, outcome.moves) if group.moves]
@@ -913,10 +910,11 @@ def summary_text(game: Game, selection: Selection, answers: bool, variant_name: 
                 f"{plural_ru(selection.scanned, 'номера', 'номеров', 'номеров')} {span}; "
                 f"пропущено {plural_ru(selection.skipped, 'номер', 'номера', 'номеров')}")
         reasons = []
-        for result in ("won", "lost", "unknown"):
+        for result in Result:
             n = selection.results[result]
-            if n and result != KEEP[selection.mode]:
-                word = VERDICT[result] if result != "unknown" else f"не решено за {positions_ru(selection.positions)}"
+            if n and result is not KEEP[selection.mode]:
+                word = result.verdict_ru if result is not Result.UNKNOWN else \
+                    f"не решено за {positions_ru(selection.positions)}"
                 reasons.append(f"{word} — {number_ru(n)}")
         if reasons:
             text += " (" + ", ".join(reasons) + ")"
@@ -990,7 +988,7 @@ def answers_intro(game: Game, selection: Selection, styles: Styles) -> list[Flow
             f"{positions_ru(n)} программа не нашла ни выигрыша, ни доказательства, что его нет. Ход записан "
             "так: карта, откуда она взята и куда легла.")
     counts = selection.results
-    tally = ", ".join(f"{VERDICT[r]} — {number_ru(counts[r])}" for r in ("won", "lost", "unknown") if counts[r])
+    tally = ", ".join(f"{r.verdict_ru} — {number_ru(counts[r])}" for r in Result if counts[r])
     story: list[Flowable] = [
         Entry("Ответы", s.answers_title, key="answers", outline="Ответы", level=0),
         Paragraph(typeset(text), s.body),

@@ -64,7 +64,7 @@ from reportlab.platypus import (
 
 from generator import __version__
 from generator.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Suit, card_str, rank_name_ru
-from generator.games import GAME_IDS, GAMES, REDEAL, Game, make_game
+from generator.games import GAME_IDS, GAMES, Game, Result, make_game
 from generator.notation import game_text, variant_ru
 from generator.paths import ASSETS, rule_text
 from generator.pdf.layout import BookDoc, Contents, Float, Heading, MoveColumns, Paper, grid, paper_named
@@ -307,12 +307,9 @@ def sample_line(game: Game) -> SampleLine | str:
 
 
 def _line(game: Game, record: Any) -> SampleLine:
-    state = game.initial_state(record.stock)
-    states = [state]
-    for move in record.moves:
-        state = game.apply(state, REDEAL if move.is_redeal else move)
-        states.append(state)
-    return SampleLine(record, tuple(states))
+    from generator.replay import replay
+
+    return SampleLine(record, replay(game, game.initial_state(record.stock), record.moves).states)
 
 
 def opening_line(game: Game, deal: int) -> SampleLine:
@@ -329,7 +326,7 @@ def opening_line(game: Game, deal: int) -> SampleLine:
             break
         moves.append(legal[0])
         state = game.apply(state, legal[0])
-    return _line(game, record_of(game, stock, moves, "unknown", deal))
+    return _line(game, record_of(game, stock, moves, Result.UNKNOWN, deal))
 
 
 def opening_length(game: Game, sample: SampleLine) -> int:
@@ -682,7 +679,7 @@ def places_table(book: Book) -> list[Flowable]:
         game = make_game(game_id)
         kinds: dict[str, list[str]] = {}
         for index, place in enumerate(game.places):
-            kinds.setdefault(place.partition(":")[0], []).append(place_ru(game, index))
+            kinds.setdefault(place.group, []).append(place_ru(game, index))
         for kind, words in kinds.items():
             word = words[0].rpartition(" ")[0] or words[0]
             if kind in PLACE_MEANINGS and word not in meanings:

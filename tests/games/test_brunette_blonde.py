@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from generator.cards import card_str, is_red, parse_card_index, rank_of
 from generator.deals import stock_indices
-from generator.games import REDEAL, Move, make_game
+from generator.games import Move, Result, make_game, redeal
 from generator.games.brunette_blonde import BrunetteBlonde
 from generator.paths import ASSETS, rule_text
-from generator.play import no_peek, play_out
+from generator.play import play_out
+from generator.players import player_for
 
 # A basic row of eight cards on which none of the "loose" cards below can be built:
 # kings take only queens, and no queen is used in these tests unless said so.
@@ -40,7 +41,7 @@ def move_of(game, text: str) -> Move:
 def play(game, state, *texts: str):
     """Apply moves written as notation, each checked to be legal first."""
     for text in texts:
-        move = REDEAL if text == "redeal" else move_of(game, text)
+        move = redeal(1) if text == "redeal" else move_of(game, text)
         assert move in game.legal_moves(state), f"{text} not legal; legal: {sorted(described(game, state))}"
         state = game.apply(state, move)
     return state
@@ -297,7 +298,7 @@ def test_one_redeal_turns_the_waste_over_unshuffled_and_keeps_the_row(game):
     assert "redeal" not in described(game, state)
     state = play(game, state, "4♠ stock → waste", "9♣ stock → waste")
     assert "redeal" not in described(game, state)  # not while the stock lasts
-    assert "once the stock is out" in game.explain_illegal(state, REDEAL)
+    assert "once the stock is out" in game.explain_illegal(state, redeal(1))
     state = play(game, state, "6♦ stock → waste")
     assert described(game, state) == {"redeal"}
     row = {p: c for p, c in game.contents(state).items() if 2 <= p <= 9}
@@ -308,7 +309,7 @@ def test_one_redeal_turns_the_waste_over_unshuffled_and_keeps_the_row(game):
     assert 1 not in game.contents(state)
     assert {p: c for p, c in game.contents(state).items() if 2 <= p <= 9} == row
     assert described(game, state) == {"4♠ stock → waste"}
-    assert "only one redeal" in game.explain_illegal(state, REDEAL)
+    assert "only one redeal" in game.explain_illegal(state, redeal(2))
     state = play(game, state, "4♠ stock → waste", "9♣ stock → waste", "6♦ stock → waste")
     # No second redeal: the game is over, and lost.
     assert game.legal_moves(state) == []
@@ -342,8 +343,8 @@ def winning_stock() -> list[int]:
 
 
 def test_won_when_all_104_cards_are_up(game):
-    played = play_out(game, winning_stock(), no_peek)
-    assert played.result == "won"
+    played = play_out(game, winning_stock())
+    assert played.result is Result.WON
     final = played.final
     assert game.is_won(final)
     assert game.legal_moves(final) == []
@@ -355,8 +356,8 @@ def test_won_when_all_104_cards_are_up(game):
 
 def test_a_blocked_game_is_lost(game):
     # «две карты одинаковой масти»: two black nines on one another's way — read as "lost when blocked".
-    played = play_out(game, cards(ROW + " 9♠ 9♣"), no_peek)
-    assert played.result == "lost"
+    played = play_out(game, cards(ROW + " 9♠ 9♣"))
+    assert played.result is Result.LOST
     assert game.redeals_done(played.final) == 1
 
 
@@ -441,7 +442,7 @@ def reference_moves(game, state) -> set[Move]:
         fits = up(card) | down(card)
         moves |= {Move(card, 0, d) for d in fits | empty | (set() if fits else {1})}
     elif 1 in contents and game.redeals_done(state) == 0:
-        moves.add(REDEAL)
+        moves.add(redeal(1))
     return moves
 
 
@@ -477,29 +478,29 @@ def test_no_peek_player_never_looks_at_the_stock_order(spec):
     game = make_game(spec)
     rng = random.Random(7)
     for deal in (1, 2, 3):
-        for state in play_out(game, stock_indices(game.id, deal), no_peek).states:
+        for state in play_out(game, stock_indices(game.id, deal)).states:
             moves = game.legal_moves(state)
             if not moves or game.forced(state):
                 continue
-            choice = game.no_peek_move(state, moves)
+            choice = player_for(game).choose(state, moves)
             # Reshuffle all of the stock but the card that would be turned: the choice must stay
             # the same, unless it is the turned card itself (then only that card may matter).
             rest = list(state.stock[1:])
             rng.shuffle(rest)
             other = state._replace(stock=state.stock[:1] + tuple(rest))
-            assert game.no_peek_move(other, game.legal_moves(other)) == choice
+            assert player_for(game).choose(other, game.legal_moves(other)) == choice
             if choice is not None and not choice.is_redeal and choice.src != 0 and state.stock:
                 # A table move was chosen before turning: any other top card gives the same choice.
                 swapped = state._replace(stock=tuple(rest) + state.stock[:1])
-                assert game.no_peek_move(swapped, game.legal_moves(swapped)) == choice
+                assert player_for(game).choose(swapped, game.legal_moves(swapped)) == choice
 
 
 @pytest.mark.parametrize(("spec", "at_least"), [("brunette_blonde", 85), ("brunette_blonde:two_cards", 30)])
 def test_no_peek_player_wins_often_but_not_always(spec, at_least):
     game = make_game(spec)
-    results = [play_out(game, stock_indices(game.id, deal), no_peek).result for deal in range(1, 101)]
-    assert "unknown" not in results
-    assert at_least <= results.count("won") < 100
+    results = [play_out(game, stock_indices(game.id, deal)).result for deal in range(1, 101)]
+    assert Result.UNKNOWN not in results
+    assert at_least <= results.count(Result.WON) < 100
 
 
 # -- the book's readings ---------------------------------------------------------------

@@ -8,9 +8,10 @@ import pytest
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games import make_game
+from generator.games import Result, make_game
 from generator.games.brunette_blonde import CODE, PRED, SUCC, UNDER, BrunetteBlondeState
-from generator.play import no_peek, play_out
+from generator.hints import hints_for
+from generator.play import play_out
 from generator.solver import Budget, solve
 from tests.conftest import assert_record_wins
 
@@ -21,8 +22,9 @@ def cards(text: str) -> list[int]:
     return [parse_card_index(word) for word in text.split()]
 
 
-def search(game, state, max_nodes: int, *, hints: bool) -> str:
-    """Depth-first search from a position: 'won', 'lost' or 'unknown'; with or without the engine's hints."""
+def search(game, state, max_nodes: int, *, hints: bool) -> Result:
+    """Depth-first search from a position: won, lost or unknown; with or without the game's hints."""
+    helper = hints_for(game)
     seen: set = set()
     todo = [state]
     nodes = 0
@@ -30,23 +32,23 @@ def search(game, state, max_nodes: int, *, hints: bool) -> str:
         state = todo.pop()
         while hints and not game.is_won(state):
             moves = game.legal_moves(state)
-            move = game.safe_move(state, moves) if moves else None
+            move = helper.safe_move(state, moves) if moves else None
             if move is None:
                 break
             state = game.apply(state, move)
         if game.is_won(state):
-            return "won"
+            return Result.WON
         key = game.key(state) if hints else state
         if key in seen:
             continue
         seen.add(key)
         nodes += 1
         if nodes > max_nodes:
-            return "unknown"
-        if hints and game.dead_end(state):
+            return Result.UNKNOWN
+        if hints and helper.dead_end(state):
             continue
         todo.extend(game.apply(state, move) for move in reversed(game.legal_moves(state)))
-    return "lost"
+    return Result.LOST
 
 
 # -- won deals and their records ---------------------------------------------------------
@@ -58,7 +60,7 @@ def test_solver_wins_fixed_deals_and_each_record_replays(spec, deals):
     for deal in deals:
         stock = stock_indices(game.id, deal)
         solution = solve(game, stock, budget=Budget(seconds=20))
-        assert solution.result == "won", deal
+        assert solution.result is Result.WON, deal
         assert_record_wins(game, stock, solution.moves, deal)
 
 
@@ -70,23 +72,25 @@ def test_restarts_win_deals_a_single_search_cannot_decide():
     for deal in (14, 17):
         stock = stock_indices(game.id, deal)
         solution = solve(game, stock, budget=Budget(seconds=20))
-        assert solution.result == "won", deal
+        assert solution.result is Result.WON, deal
         assert_record_wins(game, stock, solution.moves, deal)
 
 
 def test_restart_orders_are_seeded_and_only_in_two_cards():
-    assert make_game("brunette_blonde").restart_order(1) is None
+    assert hints_for(make_game("brunette_blonde")).restarts() is None
     game = make_game("brunette_blonde:two_cards")
+    restarts = hints_for(game).restarts()
+    assert restarts is not None
     state, _ = _dealt(game, "К♠ К♣ К♥ К♦ К♠ К♣ К♥ К♦ Д♥ Д♦ Д♠")
     moves = game.legal_moves(state)  # Д♥ onto any of the four black kings
     assert len(moves) == 4
     orders = []
     for attempt in (1, 1, 2):
-        order = game.restart_order(attempt)  # one per attempt, used at every position of it
+        order = restarts.order(attempt)  # one per attempt, used at every position of it
         orders.append([order(state, moves) for _ in range(20)])
     assert orders[0] == orders[1]  # the same attempt: the same orders, every run
     assert all(sorted(order) == sorted(moves) for run in orders for order in run)  # reordered, nothing lost
-    assert any(order != game.order_moves(state, moves) for order in orders[0])  # and some do differ
+    assert any(order != hints_for(game).order(state, moves) for order in orders[0])  # and some do differ
 
 
 def test_a_short_stock_is_lost():
@@ -94,12 +98,12 @@ def test_a_short_stock_is_lost():
     # exhaust every one (both redeal choices, every place for every card) and answer "lost".
     game = make_game("brunette_blonde:two_cards")
     stock = cards("К♠ К♣ К♥ К♦ Д♠ Д♣ Д♥ Д♦ Т♠ 2♥ 3♣ Т♦ 2♠ 3♥ 4♣ Д♥ В♠ 10♦ 9♣")
-    assert solve(game, stock, budget=Budget(seconds=20)).result == "lost"
+    assert solve(game, stock, budget=Budget(seconds=20)).result is Result.LOST
 
 
 def test_a_tiny_budget_on_a_hard_deal_is_unknown():
     game = make_game("brunette_blonde:two_cards")
-    assert solve(game, stock_indices(game.id, 5), budget=Budget(seconds=0.01)).result == "unknown"
+    assert solve(game, stock_indices(game.id, 5), budget=Budget(seconds=0.01)).result is Result.UNKNOWN
 
 
 # -- the key ----------------------------------------------------------------------------
@@ -140,18 +144,18 @@ def test_a_free_ace_goes_up_only_when_its_chain_is_short():
 
     # Т♠ on a pile, and a red two, a black three and a red four still to come: no rule applies.
     busy = position("9♣ 2♥ 3♣ 4♥")
-    assert game.safe_move(busy, game.legal_moves(busy)) is None
+    assert hints_for(game).safe_move(busy, game.legal_moves(busy)) is None
     # The black three gone (e = succ(succ(ace)) is absent): the ace goes up at once.
     free = position("9♣ 2♥ 4♥")
     moves = game.legal_moves(free)
-    assert game.safe_move(free, moves) == next(m for m in moves if m.dst >= 10)
+    assert hints_for(game).safe_move(free, moves) == next(m for m in moves if m.dst >= 10)
     # The same cards in the waste count while the redeal is to come, not once it is used.
     wasted = busy._replace(stock=(), waste=tuple(cards("9♣ 2♥ 3♣ 4♥")))
-    assert game.safe_move(wasted, game.legal_moves(wasted)) is None
+    assert hints_for(game).safe_move(wasted, game.legal_moves(wasted)) is None
     last = wasted._replace(redeals=1)
     moves = game.legal_moves(last)
     assert len(moves) == 2  # Т♠ up, or 4♥ into the empty place
-    assert game.safe_move(last, moves) == next(m for m in moves if m.dst >= 10)
+    assert hints_for(game).safe_move(last, moves) == next(m for m in moves if m.dst >= 10)
 
 
 def test_a_card_that_fits_nothing_goes_to_the_waste_rather_than_an_empty_place():
@@ -160,7 +164,7 @@ def test_a_card_that_fits_nothing_goes_to_the_waste_rather_than_an_empty_place()
     state = BrunetteBlondeState(tuple(cards("9♣ 5♥")), (), (*kings, ()), ((),) * 8, 0, False)
     moves = game.legal_moves(state)
     assert {game.describe(m) for m in moves} == {"9♣ stock → waste", "9♣ stock → pile:8"}
-    assert game.describe(game.safe_move(state, moves)) == "9♣ stock → waste"
+    assert game.describe(hints_for(game).safe_move(state, moves)) == "9♣ stock → waste"
 
 
 def test_safe_moves_and_dead_ends_agree_with_plain_search():
@@ -169,27 +173,27 @@ def test_safe_moves_and_dead_ends_agree_with_plain_search():
     game = make_game("brunette_blonde:two_cards")
     verdicts = set()
     for deal in (4, 9, 14, 28, 30, 39):
-        played = play_out(game, stock_indices(game.id, deal), no_peek)
+        played = play_out(game, stock_indices(game.id, deal))
         position = next(s for s in played.states if s.redeals == 1 and len(s.stock) == 14)
         plain = search(game, position, 60_000, hints=False)
-        assert plain != "unknown", deal
+        assert plain is not Result.UNKNOWN, deal
         assert search(game, position, 60_000, hints=True) == plain, deal
         verdicts.add(plain)
-    assert verdicts == {"won", "lost"}
+    assert verdicts == {Result.WON, Result.LOST}
 
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_safe_moves_keep_wins(spec):
     # With and without the safe moves the solver finds the same won deals (and never calls one lost).
     game = make_game(spec)
-    plain = make_game(spec)
-    plain.safe_move = lambda state, moves: None
+    plain = hints_for(game)
+    plain.safe_move = lambda state, moves: None  # type: ignore[method-assign]
     for deal in (1, 2, 3, 4, 8, 9, 10, 11, 12):
         stock = stock_indices(game.id, deal)
         with_hints = solve(game, stock, budget=Budget(seconds=2)).result
-        without = solve(plain, stock, budget=Budget(seconds=2)).result
-        assert "lost" not in (with_hints, without), deal
-        if "unknown" not in (with_hints, without):
+        without = solve(game, stock, budget=Budget(seconds=2), hints=plain).result
+        assert Result.LOST not in (with_hints, without), deal
+        if Result.UNKNOWN not in (with_hints, without):
             assert with_hints == without, deal
 
 
@@ -198,10 +202,10 @@ def test_dead_end_never_fires_on_a_winning_line():
     for deal in (1, 2, 3, 4):
         stock = stock_indices(game.id, deal)
         solution = solve(game, stock, budget=Budget(seconds=20))
-        assert solution.result == "won"
+        assert solution.result is Result.WON
         state = game.initial_state(stock)
         for move in solution.moves:
-            assert not game.dead_end(state)
+            assert not hints_for(game).dead_end(state)
             state = game.apply(state, move)
 
 
@@ -216,11 +220,12 @@ def test_dead_end_after_the_redeal_with_a_blocked_waste():
     pairs = tuple(tuple(cards(pair)) for pair in ("К♠ Д♥", "К♣ Д♦", "К♥ Д♠", "К♦ Д♣", "К♠ Д♦", "К♣ Д♥", "К♥ Д♣"))
     state = BrunetteBlondeState((), tuple(cards("3♦ 2♣")), (*pairs, ()), ((),) * 8, 1, False)
     assert game.legal_moves(state)
-    assert game.dead_end(state)
-    assert search(game, state, 1000, hints=False) == "lost"
-    assert not game.dead_end(state._replace(redeals=0))  # before the redeal the waste comes round again
+    assert hints_for(game).dead_end(state)
+    assert search(game, state, 1000, hints=False) is Result.LOST
+    assert not hints_for(game).dead_end(state._replace(redeals=0))  # before the redeal the waste comes round again
     # A red ace still in the stock lets 2♣ and then 3♦ go up in the relaxed game: not a dead end.
-    assert not game.dead_end(BrunetteBlondeState(tuple(cards("Т♥")), state.waste, ((),) * 8, ((),) * 8, 1, False))
+    ace_left = BrunetteBlondeState(tuple(cards("Т♥")), state.waste, ((),) * 8, ((),) * 8, 1, False)
+    assert not hints_for(game).dead_end(ace_left)
 
 
 def test_the_bag_finds_dead_ends_the_loose_stock_missed():
@@ -230,10 +235,10 @@ def test_the_bag_finds_dead_ends_the_loose_stock_missed():
     # safe moves or dead ends) agrees that each is lost.
     game = make_game("brunette_blonde:two_cards")
     for deal, left in ((7, 6), (11, 7), (17, 10)):
-        played = play_out(game, stock_indices(game.id, deal), no_peek)
+        played = play_out(game, stock_indices(game.id, deal))
         position = next(s for s in played.states if s.redeals == 1 and len(s.stock) == left)
-        assert game.dead_end(position), deal
-        assert search(game, position, 20_000, hints=False) == "lost", deal
+        assert hints_for(game).dead_end(position), deal
+        assert search(game, position, 20_000, hints=False) is Result.LOST, deal
 
 
 def test_dead_end_never_fires_on_a_winnable_second_pass_position():
@@ -242,19 +247,19 @@ def test_dead_end_never_fires_on_a_winnable_second_pass_position():
     game = make_game("brunette_blonde:two_cards")
     wins = 0
     for deal in range(1, 41):
-        played = play_out(game, stock_indices(game.id, deal), no_peek)
+        played = play_out(game, stock_indices(game.id, deal))
         for position in played.states:
             short = position.redeals == 1 and 4 <= len(position.stock) <= 10
-            if short and search(game, position, 5_000, hints=False) == "won":
+            if short and search(game, position, 5_000, hints=False) is Result.WON:
                 wins += 1
-                assert not game.dead_end(position), deal
+                assert not hints_for(game).dead_end(position), deal
     assert wins > 50
 
 
 def test_dead_end_is_off_in_the_basic_game():
     game = make_game("brunette_blonde")
     state = BrunetteBlondeState((), tuple(cards("3♦")), (tuple(cards("К♠ Д♥")),) * 8, ((),) * 8, 1, False)
-    assert not game.dead_end(state)
+    assert not hints_for(game).dead_end(state)
 
 
 # -- thoughtful against the player who cannot see the stock ------------------------------------
@@ -265,8 +270,8 @@ def test_thoughtful_is_never_lost_where_the_no_peek_player_wins(spec):
     game = make_game(spec)
     for deal in range(1, 101):
         stock = stock_indices(game.id, deal)
-        if play_out(game, stock, no_peek).result == "won":
-            assert solve(game, stock, budget=Budget(seconds=1)).result == "won", deal
+        if play_out(game, stock).result is Result.WON:
+            assert solve(game, stock, budget=Budget(seconds=1)).result is Result.WON, deal
 
 
 def test_code_tables():

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games import REDEAL, Move, make_game
+from generator.games import Move, Result, make_game, redeal
 from generator.games.gallery import EMPTY, KIND, KING, NO_PILES, GalleryState, middle_king
 from generator.play import play_out
+from generator.players import player_for
 
 GAME = make_game("gallery")
 P = GAME.place_id
@@ -240,7 +241,7 @@ def test_a_bare_king_must_be_covered_first_from_a_pile_with_two_cards_or_more():
     assert set(GAME.legal_moves(state)) == {
         Move(c("9♣"), P("pile:3"), P("foundation:1")),
         Move(c("2♥"), P("pile:5"), P("foundation:2")),
-        REDEAL,
+        redeal(1),
     }
     # 2♥ up bares pile 5's king again: covering comes first once more
     state = play(state, Move(c("2♥"), P("pile:5"), P("foundation:2")))
@@ -249,15 +250,15 @@ def test_a_bare_king_must_be_covered_first_from_a_pile_with_two_cards_or_more():
 
 def test_bare_kings_stay_bare_when_no_pile_can_spare_a_card():
     state = position(["К♠", "К♦ 5♦", "К♣", "К♥", "К♥", "К♠ 7♠", "К♣ 8♣", "К♦ 10♦"], ["Т♣"], redeals=1)
-    assert GAME.legal_moves(state) == [REDEAL]
+    assert GAME.legal_moves(state) == [redeal(2)]
     assert not GAME.is_won(state)
 
 
 def test_the_piles_are_gathered_pile_1_first_each_from_its_king_and_dealt_again_without_a_middle_king():
     piles = ["К♠ 9♦ 2♣", "К♦ 5♦", "К♣ 4♠", "К♥ 8♥", "К♥ 6♥", "К♠ 7♠", "К♣ Т♣", "К♦ 10♦"]
     state = position(piles, ["Т♠", "Т♥"])
-    assert REDEAL in GAME.legal_moves(state)
-    state = GAME.apply(state, REDEAL)
+    assert redeal(1) in GAME.legal_moves(state)
+    state = GAME.apply(state, redeal(1))
     assert GAME.redeals_done(state) == 1
     assert state.stock == tuple(cs(" ".join(piles)))
     assert state.piles == NO_PILES and state.found == (c("Т♠"), c("Т♥"), *(EMPTY,) * 6)
@@ -271,19 +272,19 @@ def test_the_piles_are_gathered_pile_1_first_each_from_its_king_and_dealt_again_
 
 def test_no_redeal_while_the_stock_has_cards_and_none_after_the_third_deal():
     dealing = position(["К♠ 9♦"], stock="5♠")
-    assert REDEAL not in GAME.legal_moves(dealing)
-    assert "whole stock" in GAME.explain_illegal(dealing, REDEAL)
+    assert not any(m.is_redeal for m in GAME.legal_moves(dealing))
+    assert "whole stock" in GAME.explain_illegal(dealing, redeal(1))
     third = position(["К♠ 9♦ 2♣", "К♦ 5♦", "К♣ 4♠", "К♥ 8♥", "К♥ 6♥", "К♠ 7♠", "К♣ 3♣", "К♦ 10♦"], redeals=2)
     assert GAME.legal_moves(third) == []
     assert not GAME.is_won(third)
-    assert "fourth" in GAME.explain_illegal(position(["К♠ 9♦", "К♥ 3♦ 4♦"], ["8♦"], redeals=2), REDEAL)
+    assert "fourth" in GAME.explain_illegal(position(["К♠ 9♦", "К♥ 3♦ 4♦"], ["8♦"], redeals=2), redeal(3))
 
 
 def test_three_deals_in_all_and_the_redeal_is_offered_once_the_stock_is_out():
     state = GAME.initial_state(top(""))
     redeals_at = []
     while moves := GAME.legal_moves(state):
-        if REDEAL in moves:
+        if any(m.is_redeal for m in moves):
             assert not state.stock and not GAME.forced(state)
             redeals_at.append(GAME.redeals_done(state))
         # keep every card on its pile when there is a choice; gather only when nothing else is left
@@ -317,9 +318,9 @@ def test_a_stock_in_order_comes_out_in_the_first_deal():
                 placed[position_] = rank + suit
                 position_ += 1
     stock = arrange(placed)  # kings at 97…104: the middle king is the one at 97
-    played = play_out(GAME, stock, lambda g, s, m: g.no_peek_move(s, m))
+    played = play_out(GAME, stock, None)
     assert played.moves[0] == Move(stock[96], STOCK, P("pile:1"))
-    assert played.result == "won" and GAME.is_won(played.final)
+    assert played.result is Result.WON and GAME.is_won(played.final)
     assert GAME.redeals_done(played.final) == 0
     contents = GAME.contents(played.final)
     assert sorted(len(contents[P(f"foundation:{i}")]) for i in range(1, 9)) == [11] * 8
@@ -346,7 +347,7 @@ def test_key_merges_foundation_order_and_the_final_phase_pile_order_only():
 def test_the_no_peek_player_plays_pile_tops_up_whatever_card_comes_next():
     for next_card in ["5♠", "Т♦", "К♣", "Д♦"]:
         state = position(["К♠ 3♥ 2♣", "К♦ 4♥"], ["Т♣", "2♥"], stock=next_card)
-        move = GAME.no_peek_move(state, GAME.legal_moves(state))
+        move = player_for(GAME).choose(state, GAME.legal_moves(state))
         assert move == Move(c("2♣"), P("pile:1"), P("foundation:1"))  # it uncovers 3♥, which fits too
 
 
@@ -386,10 +387,10 @@ def test_random_play_on_random_stocks_keeps_the_rules(stock, seed):
 
 def test_no_peek_wins_some_deals_and_loses_others():
     results = Counter(
-        play_out(GAME, stock_indices("gallery", deal), lambda g, s, m: g.no_peek_move(s, m)).result
+        play_out(GAME, stock_indices("gallery", deal), None).result
         for deal in range(1, 41)
     )
-    assert results["won"] and results["lost"] and not results["unknown"]
+    assert results[Result.WON] and results[Result.LOST] and not results[Result.UNKNOWN]
 
 
 def test_every_reading_quotes_the_rule_text():
@@ -410,7 +411,7 @@ def test_every_reading_quotes_the_rule_text():
 def test_illegal_moves_are_explained():
     covering = position(["К♠", "К♦ 5♦ 6♦", "К♣ 9♣"], ["8♣"])
     assert "covered first" in GAME.explain_illegal(covering, Move(c("9♣"), P("pile:3"), P("foundation:1")))
-    assert "covered first" in GAME.explain_illegal(covering, REDEAL)
+    assert "covered first" in GAME.explain_illegal(covering, redeal(1))
     assert "never moves" in GAME.explain_illegal(covering, Move(c("К♠"), P("pile:1"), P("pile:2")))
     spare = position(["К♠", "К♦ 5♦", "К♣ 9♣"], ["8♣"])
     assert "cannot spare" in GAME.explain_illegal(spare, Move(c("9♣"), P("pile:3"), P("pile:1")))

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games import REDEAL, Move, make_game
+from generator.games import Move, Result, make_game
 from generator.games.phalanx import PHASE_ONE, PHASE_TWO, PhalanxState
-from generator.play import no_peek, play_out
+from generator.play import play_out
+from generator.players import player_for
 
 GAME = make_game("phalanx")
 P = GAME.place_id
@@ -280,7 +281,7 @@ def test_no_moves_between_pyramid_places_and_no_redeal():
     state = dealt(phase_two_stock("2♦"))
     why = GAME.explain_illegal(state, Move(c("9♠"), P("pyramid:1"), P("pyramid:2")))
     assert "between pyramid places" in why
-    assert REDEAL not in GAME.legal_moves(state)
+    assert not any(m.is_redeal for m in GAME.legal_moves(state))
     assert all(m.dst != WASTE or m.src == STOCK for m in GAME.legal_moves(state))
 
 
@@ -290,9 +291,9 @@ def test_no_moves_between_pyramid_places_and_no_redeal():
 def test_a_won_game_has_all_104_cards_up_and_a_lost_one_ends_blocked():
     results = {}
     for deal in range(1, 40):
-        played = play_out(GAME, stock_indices("phalanx", deal), no_peek)
+        played = play_out(GAME, stock_indices("phalanx", deal))
         results.setdefault(played.result, played)
-    won, lost = results["won"], results["lost"]
+    won, lost = results[Result.WON], results[Result.LOST]
     contents = GAME.contents(won.final)
     assert sorted(contents) == list(range(P("foundation:1"), P("foundation:8") + 1))
     assert all(len(cards) == 13 for cards in contents.values())
@@ -302,7 +303,7 @@ def test_a_won_game_has_all_104_cards_up_and_a_lost_one_ends_blocked():
 
 
 def test_the_record_starts_with_the_deal():
-    played = play_out(GAME, stock_indices("phalanx", 5), no_peek)
+    played = play_out(GAME, stock_indices("phalanx", 5))
     assert [GAME.places[m.dst] for m in played.moves[:26]] == [f"pyramid:{i}" for i in range(1, 26)] + ["foundation:1"]
 
 
@@ -324,7 +325,7 @@ def test_the_no_peek_player_plays_everything_that_fits_before_turning():
     state = dealt(phase_two_stock("5♠", "7♠", "6♠", "2♦"))
     for description in ("5♠ stock → foundation:1", "7♠ stock → waste", "6♠ stock → foundation:1"):
         state = play(state, description)
-    choice = GAME.no_peek_move(state, GAME.legal_moves(state))
+    choice = player_for(GAME).choose(state, GAME.legal_moves(state))
     assert GAME.describe(choice) == "7♠ waste → foundation:1"
 
 
@@ -371,8 +372,8 @@ def test_the_order_of_phase_one_plays_does_not_change_where_phase_two_starts():
 
 
 def test_the_no_peek_player_wins_some_deals_and_loses_others():
-    results = Counter(play_out(GAME, stock_indices("phalanx", d), no_peek).result for d in range(1, 101))
-    assert set(results) == {"won", "lost"}
+    results = Counter(play_out(GAME, stock_indices("phalanx", d)).result for d in range(1, 101))
+    assert set(results) == {Result.WON, Result.LOST}
 
 
 def test_the_key_merges_two_foundations_of_a_suit_that_swap_their_cards():

@@ -9,38 +9,22 @@ import pytest
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games import make_game
-from generator.games.phalanx import (
-    PHASE_TWO,
-    STOCK,
-    Phalanx,
-    PhalanxState,
-    _most_up,
-    _playing_everything_wins,
-    _turning_everything_wins,
-)
-from generator.play import no_peek, play_out
-from generator.solver import Budget, solve
+from generator.games import PlaceKind, Result, make_game
+from generator.games.phalanx import PHASE_TWO, STOCK, PhalanxState
+from generator.hints import SearchHints, hints_for
+from generator.hints.phalanx import PhalanxHints, _most_up, _playing_everything_wins, _turning_everything_wins
+from generator.play import play_out
+from generator.players import player_for
+from generator.solver import Budget, solve, solve_position
 from tests.conftest import assert_record_wins
 
 GAME = make_game("phalanx")
+HINTS = hints_for(GAME)
+PLAYER = player_for(GAME)
 
 
 def cards(*names: str) -> list[int]:
     return [parse_card_index(n) for n in names]
-
-
-class _FromState(Phalanx):
-    """The same rules, but the game starts from a given mid-game position (for exhaustive checks)."""
-
-    def __init__(self, start: PhalanxState, plain: bool) -> None:
-        super().__init__()
-        self._start = start
-        if plain:  # no dominance and no dead-end cut: the solver then searches every line
-            self.safe_move = lambda state, moves: None  # type: ignore[method-assign]
-
-    def initial_state(self, stock):
-        return self._start
 
 
 def _positions(deal: int, seed: int, least_dealt: int) -> list[PhalanxState]:
@@ -63,7 +47,7 @@ def _positions(deal: int, seed: int, least_dealt: int) -> list[PhalanxState]:
 def test_the_solver_wins_these_deals_and_the_records_check_out(deal):
     stock = stock_indices("phalanx", deal)
     solution = solve(GAME, stock, budget=Budget(seconds=30))
-    assert solution.result == "won"
+    assert solution.result is Result.WON
     assert_record_wins(GAME, stock, solution.moves, deal)
 
 
@@ -89,21 +73,21 @@ def test_a_constructed_stock_that_cannot_be_won_is_lost():
     stock = unwinnable_stock()
     assert len(stock) == 104 and Counter(stock) == Counter({card: 2 for card in range(52)})
     solution = solve(GAME, stock, budget=Budget(seconds=30))
-    assert solution.result == "lost"
+    assert solution.result is Result.LOST
     # and the no-peek player, who has no choice either, ends blocked the same way
-    assert play_out(GAME, stock, no_peek).result == "lost"
+    assert play_out(GAME, stock).result is Result.LOST
 
 
 def test_a_tiny_budget_on_a_hard_deal_gives_unknown():
     # deal 36 takes over a thousand nodes (the solver reads its clock every 256)
-    assert solve(GAME, stock_indices("phalanx", 36), budget=Budget(seconds=0.01)).result == "unknown"
+    assert solve(GAME, stock_indices("phalanx", 36), budget=Budget(seconds=0.01)).result is Result.UNKNOWN
 
 
 def test_the_solver_never_calls_lost_a_deal_the_no_peek_player_wins():
     for deal in range(1, 101):
         stock = stock_indices("phalanx", deal)
-        if play_out(GAME, stock, no_peek).result == "won":
-            assert solve(GAME, stock, budget=Budget(seconds=5)).result != "lost", deal
+        if play_out(GAME, stock).result is Result.WON:
+            assert solve(GAME, stock, budget=Budget(seconds=5)).result is not Result.LOST, deal
 
 
 # -- the proofs, checked against exhaustive search ------------------------------------------
@@ -115,12 +99,13 @@ def test_safe_moves_and_dead_ends_agree_with_an_exhaustive_search_near_the_end(d
     # and the plain search (every line) must give the same verdict, and no dead end is winnable.
     checked = 0
     for state in _positions(deal, seed=deal, least_dealt=97)[::4]:
-        ruled = solve(_FromState(state, plain=False), state.stock, budget=Budget(seconds=20))
-        plain = solve(_FromState(state, plain=True), state.stock, budget=Budget(seconds=20))
+        ruled = solve_position(GAME, state, budget=Budget(seconds=20))
+        # no dominance and no dead-end cut: the solver then searches every line
+        plain = solve_position(GAME, state, budget=Budget(seconds=20), hints=SearchHints(GAME, PLAYER))
         assert ruled.decided and plain.decided
-        assert ruled.result == plain.result, (deal, state.dealt)
-        if GAME.dead_end(state):
-            assert plain.result == "lost"
+        assert ruled.result is plain.result, (deal, state.dealt)
+        if HINTS.dead_end(state):
+            assert plain.result is Result.LOST
         checked += 1
     assert checked
 
@@ -130,7 +115,7 @@ def test_the_dead_end_test_fires_on_the_constructed_loss_before_the_end():
     state = GAME.initial_state(stock)
     fired = False
     while moves := GAME.legal_moves(state):
-        fired = fired or GAME.dead_end(state)
+        fired = fired or HINTS.dead_end(state)
         state = GAME.apply(state, moves[0])
     assert fired and not GAME.is_won(state)
 
@@ -140,7 +125,7 @@ def test_dead_end_never_fires_along_the_solvers_winning_lines():
         stock = stock_indices("phalanx", deal)
         state = GAME.initial_state(stock)
         for move in solve(GAME, stock, budget=Budget(seconds=30)).moves:
-            assert not GAME.dead_end(state)
+            assert not HINTS.dead_end(state)
             state = GAME.apply(state, move)
         assert GAME.is_won(state)
 
@@ -168,7 +153,7 @@ def _play_out_from(state: PhalanxState, policy) -> bool:
 
 
 def _eager(state, moves):
-    return GAME.no_peek_move(state, moves)  # everything that fits, then the stock
+    return PLAYER.choose(state, moves)  # everything that fits, then the stock
 
 
 def _lazy(state, moves):
@@ -193,42 +178,45 @@ def test_the_two_lines_safe_move_plays_out_agree_with_the_engine():
 def test_the_move_orders_lazy_first_and_the_eager_alternative():
     for state in _positions(9, seed=3, least_dealt=40)[:30]:
         moves = GAME.legal_moves(state)
-        lazy = GAME.order_moves(state, moves)
+        lazy = HINTS.order(state, moves)
         assert sorted(lazy) == sorted(moves)
         if any(move.src == STOCK for move in moves):
             assert lazy[0].src == STOCK
-        eager = GAME.restart_order(1)(state, moves)
-        assert sorted(eager) == sorted(moves) and eager[0] == GAME.no_peek_move(state, moves)
+        restarts = HINTS.restarts()
+        assert restarts is not None
+        eager = restarts.order(1)(state, moves)
+        assert sorted(eager) == sorted(moves) and eager[0] == PLAYER.choose(state, moves)
 
 
 def test_restarts_that_keep_finished_positions_agree_with_one_plain_search():
     # Short attempts (3 × Luby) make the solver restart hundreds of times, each one skipping what
     # earlier ones searched to the end: the verdicts must be those of one plain search.
-    plain, restarted = Phalanx(), Phalanx()
-    plain.restart_order = lambda attempt: None
+    plain, restarted = hints_for(GAME), hints_for(GAME)
+    assert isinstance(restarted, PhalanxHints)
+    plain.restarts = lambda: None  # type: ignore[method-assign]
     restarted.restart_unit = 3
     agreed = 0
     for deal in range(1, 41):
         stock = stock_indices("phalanx", deal)
-        expected = solve(plain, stock, budget=Budget(seconds=5))
+        expected = solve(GAME, stock, budget=Budget(seconds=5), hints=plain)
         if not expected.decided:
             continue
-        found = solve(restarted, stock, budget=Budget(seconds=20))
-        assert found.result == expected.result, deal
+        found = solve(GAME, stock, budget=Budget(seconds=20), hints=restarted)
+        assert found.result is expected.result, deal
         agreed += 1
-        if found.result == "won":
-            assert_record_wins(restarted, stock, found.moves, deal)
+        if found.result is Result.WON:
+            assert_record_wins(GAME, stock, found.moves, deal)
     assert agreed >= 30
 
 
 def test_every_move_makes_progress_so_there_are_no_cycles():
-    # The argument behind ``Phalanx.acyclic``, checked on random lines: (cards up, cards taken from
+    # The argument behind ``PhalanxHints.acyclic``, checked on random lines: (cards up, cards taken from
     # the stock, minus cards on the pile) grows with every move, so no line comes back to a position.
-    assert Phalanx.acyclic
+    assert PhalanxHints.acyclic
 
     def progress(state):
         places = GAME.contents(state)
-        up = sum(len(cards) for place, cards in places.items() if GAME.place_name(place).startswith("foundation"))
+        up = sum(len(cards) for place, cards in places.items() if GAME.places[place].kind is PlaceKind.FOUNDATION)
         return up, -len(places.get(GAME.place_id("stock"), ())), -len(places.get(GAME.place_id("waste"), ()))
 
     rng = random.Random(7)

@@ -6,9 +6,9 @@ import pytest
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games import make_game
+from generator.games import Result, make_game
 from generator.games.quadrille import comes_out
-from generator.play import no_peek, play_out
+from generator.play import play_out
 
 SUITS = "♠♣♥♦"
 RANKS = ["Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К"]
@@ -27,12 +27,12 @@ def full_stock(*first: str) -> tuple[int, ...]:
 
 def run(stock, variant=None):
     game = make_game("quadrille", variant)
-    return game, play_out(game, stock, no_peek)
+    return game, play_out(game, stock)
 
 
 def test_every_position_has_exactly_one_move():
     game = make_game("quadrille")
-    played = play_out(game, stock_indices("quadrille", 11), no_peek)
+    played = play_out(game, stock_indices("quadrille", 11))
     for state in played.states[:-1]:
         assert len(game.legal_moves(state)) == 1
 
@@ -80,10 +80,10 @@ def test_waste_chain_plays_in_order():
 def test_three_passes_and_no_fourth():
     # Reverse order within every suit build: a pack laid so that much has to wait.
     game = make_game("quadrille")
-    played = play_out(game, stock_indices("quadrille", 5), no_peek)
+    played = play_out(game, stock_indices("quadrille", 5))
     assert sum(m.is_redeal for m in played.moves) == 2
     assert game.redeals_done(played.final) == 2
-    assert played.result == "lost"
+    assert played.result is Result.LOST
     assert not game.legal_moves(played.final)
 
 
@@ -114,7 +114,7 @@ def test_queens_first_holds_back_fives_and_sixes():
 
 def test_won_means_all_52_placed():
     game, played = run(stock_indices("quadrille", 1))
-    assert played.result == "won"
+    assert played.result is Result.WON
     contents = game.contents(played.final)
     assert sum(len(c) for c in contents.values()) == 52
     for suit in SUITS:
@@ -127,7 +127,7 @@ def test_fast_simulation_agrees_with_the_engine(variant):
     game = make_game("quadrille", variant)
     for deal in range(1, 400):
         stock = stock_indices("quadrille", deal)
-        engine_won = play_out(game, stock, no_peek).result == "won"
+        engine_won = play_out(game, stock).result is Result.WON
         assert comes_out(stock, queens_first=variant == "queens_first") == engine_won, deal
 
 
@@ -141,7 +141,7 @@ def test_no_peek_player_wins_what_a_perfect_player_wins(capsys):
             stock = stock_indices("quadrille", deal)
             won = comes_out(stock, queens_first=variant is not None)
             if deal <= 200:  # the engine's only possible line is the no-peek player's line
-                assert (play_out(game, stock, no_peek).result == "won") == won
+                assert (play_out(game, stock).result is Result.WON) == won
             wins += won
         counts[variant] = wins
     with capsys.disabled():

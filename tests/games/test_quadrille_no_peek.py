@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from generator.deals import stock_indices
-from generator.games import make_game
-from generator.play import no_peek, play_out
+from generator.games import Result, make_game
+from generator.play import play_out
 from generator.solver import Budget, solve
 
 DEALS = range(1, 20001)
@@ -30,12 +30,12 @@ def test_the_no_peek_player_wins_exactly_what_a_perfect_player_wins(spec, stocks
     game = make_game(spec)
     wins = 0
     for deal, stock in zip(DEALS, stocks, strict=True):
-        played = play_out(game, stock, no_peek)
+        played = play_out(game, stock)
         assert all(len(game.legal_moves(state)) == 1 for state in played.states[:-1]), f"deal {deal}: a choice"
-        assert played.result in ("won", "lost"), f"deal {deal}: the no-peek player stopped"
+        assert played.result in (Result.WON, Result.LOST), f"deal {deal}: the no-peek player stopped"
         perfect = solve(game, stock, budget=Budget(seconds=60))
-        assert perfect.result == played.result, f"deal {deal}: solver {perfect.result}, no-peek {played.result}"
-        wins += played.result == "won"
+        assert perfect.result is played.result, f"deal {deal}: solver {perfect.result}, no-peek {played.result}"
+        wins += played.result is Result.WON
     with capsys.disabled():
         print(f"\n{spec}: the no-peek player (= a perfect player) wins {wins} of deals 1..{len(DEALS)}"
               f" = {100 * wins / len(DEALS):.2f}%")

@@ -12,12 +12,14 @@ from hypothesis import strategies as st
 
 from generator.cards import card_str, parse_card_index
 from generator.deals import stock_indices
-from generator.games import REDEAL, Move
+from generator.games import Move, Result, redeal
 from generator.games.village import Village, VillageState
 from generator.paths import ASSETS, rule_text
-from generator.play import no_peek, play_out
+from generator.play import play_out
+from generator.players import player_for
 
 G = Village()
+PLAYER = player_for(G)
 
 
 def cards(text: str) -> list[int]:
@@ -135,7 +137,7 @@ def test_rounds_are_dealt_as_blocks_from_pile_1_and_the_last_may_be_short():
     state = G.apply(state, G.legal_moves(state)[0])
     assert not state.stock and not G.forced(state)
     assert piles(state)[:4] == ["5♥ Т♦ 7♥", "9♣ Д♠ 8♣", "7♦ 2♥ В♠", "10♥ 6♣"]
-    assert REDEAL in G.legal_moves(state)
+    assert redeal(1) in G.legal_moves(state)
 
 
 def test_playing_is_not_compulsory_and_the_round_may_be_dealt_any_time():
@@ -148,8 +150,8 @@ def test_playing_is_not_compulsory_and_the_round_may_be_dealt_any_time():
 
 def test_no_redeal_while_the_stock_has_cards():
     state = start(ROUND_STOCK)
-    assert REDEAL not in G.legal_moves(state)
-    assert "only once the stock is out" in G.explain_illegal(state, REDEAL)
+    assert redeal(1) not in G.legal_moves(state)
+    assert "only once the stock is out" in G.explain_illegal(state, redeal(1))
 
 
 def test_an_empty_pile_stays_empty_once_the_stock_is_out():
@@ -274,7 +276,7 @@ def test_redeal_gathers_the_piles_in_order_and_deals_them_again_from_the_first()
         "redeal",
     }
     assert not G.forced(state)
-    state = step(state, REDEAL)
+    state = step(state, redeal(1))
     assert G.redeals_done(state) == 1
     gathered = cards("5♥ 2♦ Т♦ В♠ 7♦ 10♥ 4♣ 8♠ 3♦ 6♣")  # pile 1 first, each bottom to top
     assert G.contents(state)[G.place_id("stock")] == tuple(reversed(gathered))
@@ -293,15 +295,15 @@ def test_redeal_gathers_the_piles_in_order_and_deals_them_again_from_the_first()
     assert piles(state) == ["5♥ 3♦", "2♦ 6♣", "Т♦", "В♠", "7♦", "10♥", "4♣", "8♠"]
     # no second redeal
     assert described(G.legal_moves(state)) == {"Т♦ pile:3 → foundation:1"}
-    assert "only one redeal" in G.explain_illegal(state, REDEAL)
+    assert "only one redeal" in G.explain_illegal(state, redeal(2))
     state = step(state, mv("Т♦", "pile:3", "foundation:1"))
     assert G.legal_moves(state) == [] and G.is_over(state) and not G.is_won(state)
 
 
 def test_redeal_is_the_only_move_when_nothing_else_can_be_done():
     state = start("5♥ 9♣ 7♦ 10♥ 4♣ 8♠ 3♦ 6♣")
-    assert G.legal_moves(state) == [REDEAL] and not G.forced(state)
-    state = run_forced(step(state, REDEAL))
+    assert G.legal_moves(state) == [redeal(1)] and not G.forced(state)
+    state = run_forced(step(state, redeal(1)))
     assert piles(state) == ["5♥", "9♣", "7♦", "10♥", "4♣", "8♠", "3♦", "6♣"]
     assert G.legal_moves(state) == []
 
@@ -321,8 +323,8 @@ def _winning_stock() -> list[int]:
 def test_won_when_all_104_cards_are_on_the_foundations():
     stock = _winning_stock()
     assert Counter(stock) == Counter(list(range(52)) * 2)
-    played = play_out(G, stock, no_peek)
-    assert played.result == "won" and G.is_won(played.final)
+    played = play_out(G, stock)
+    assert played.result is Result.WON and G.is_won(played.final)
     contents = G.contents(played.final)
     assert set(contents) == set(range(G.place_id("foundation:1"), G.place_id("foundation:8") + 1))
     for place in range(1, 5):
@@ -363,13 +365,13 @@ def test_key_keeps_pile_order_while_a_round_or_the_redeal_can_tell_piles_apart()
 
 def test_no_peek_player_gives_up_when_only_shuttling_is_left():
     state = position(["5♠", "6♠", "9♥"], redeals=1)
-    assert G.legal_moves(state) and G.no_peek_move(state, G.legal_moves(state)) is None
+    assert G.legal_moves(state) and PLAYER.choose(state, G.legal_moves(state)) is None
 
 
 def test_no_peek_player_digs_with_marriages_towards_a_foundation_card():
     # spades Т, 2 are up; 3♠ lies under 8♥, which can go onto 9♥
     state = position(["3♠ 8♥", "10♣ 9♥", "4♦"], heights=(2, 0, 0, 0, 0, 0, 0, 0), where=(9, 0, 0, 0, 0, 0, 0, 0))
-    assert G.no_peek_move(state, G.legal_moves(state)) == mv("8♥", "pile:1", "pile:2")
+    assert PLAYER.choose(state, G.legal_moves(state)) == mv("8♥", "pile:1", "pile:2")
 
 
 def test_no_peek_player_does_not_stack_a_suit_the_wrong_way():
@@ -380,7 +382,7 @@ def test_no_peek_player_does_not_stack_a_suit_the_wrong_way():
     )
     moves = G.legal_moves(state)
     assert mv("Т♠", "pile:2", "pile:1") in moves  # the rules allow it
-    assert G.no_peek_move(state, moves) == mv("5♣", "stock", "pile:1")
+    assert PLAYER.choose(state, moves) == mv("5♣", "stock", "pile:1")
 
 
 def test_no_peek_player_never_repeats_a_position():
@@ -391,7 +393,7 @@ def test_no_peek_player_never_repeats_a_position():
             moves = G.legal_moves(state)
             if not moves:
                 break
-            move = G.no_peek_move(state, moves)
+            move = PLAYER.choose(state, moves)
             if move is None:
                 break
             key = G.key(state)
@@ -401,14 +403,14 @@ def test_no_peek_player_never_repeats_a_position():
 
 
 def test_no_peek_player_does_not_look_at_the_stock_order():
-    played = play_out(G, stock_indices("village", 5), no_peek)
+    played = play_out(G, stock_indices("village", 5))
     for state in played.states:
         moves = G.legal_moves(state)
         if not moves or G.forced(state):
             continue
         shuffled = state._replace(stock=tuple(sorted(state.stock)))
-        first = G.no_peek_move(state, moves)
-        second = G.no_peek_move(shuffled, G.legal_moves(shuffled))
+        first = PLAYER.choose(state, moves)
+        second = PLAYER.choose(shuffled, G.legal_moves(shuffled))
         if first is None or second is None:
             assert first is second
         elif first.src == 0:  # the next round: only the card's name differs
@@ -459,15 +461,15 @@ def test_readings_quote_the_rule_text():
 
 @pytest.mark.parametrize("deal", [1, 2, 3])
 def test_deals_end_with_every_card_in_place(deal):
-    played = play_out(G, stock_indices("village", deal), no_peek)
-    assert played.result in ("won", "lost", "unknown")
+    played = play_out(G, stock_indices("village", deal))
+    assert played.result in tuple(Result)
     assert sum(len(c) for c in G.contents(played.final).values()) == 104
 
 
 def test_a_real_deal_is_won_by_the_no_peek_player_and_replays():
     stock = stock_indices("village", 16)
-    played = play_out(G, stock, no_peek)
-    assert played.result == "won" and G.redeals_done(played.final) <= 1
+    played = play_out(G, stock)
+    assert played.result is Result.WON and G.redeals_done(played.final) <= 1
     state = G.initial_state(stock)
     for move in played.moves:
         assert move in G.legal_moves(state)
@@ -492,5 +494,5 @@ def test_explain_illegal_always_gives_a_reason(deal, rng):
         if move not in legal:
             reason = G.explain_illegal(state, move)
             assert isinstance(reason, str) and reason
-    if REDEAL not in legal:
-        assert G.explain_illegal(state, REDEAL)
+    if redeal(state.redeals + 1) not in legal:
+        assert G.explain_illegal(state, redeal(state.redeals + 1))

@@ -10,37 +10,23 @@ import pytest
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games.village import DOWN, PILE, REDEALS, SUITS, UP, Village, VillageState, _locks, _stuck
-from generator.play import no_peek, play_out
+from generator.games import Result
+from generator.games.village import DOWN, PILE, REDEALS, SUITS, UP, Village, VillageState
+from generator.hints import SearchHints, hints_for
+from generator.hints.village import _locks, _stuck
+from generator.play import play_out
+from generator.players import player_for
 from generator.solver import Budget, solve, solve_position
 from tests.conftest import assert_record_wins
 
 G = Village()
+H = hints_for(G)
+#: No hints at all: the plain rules, searched plainly.
+BARE = SearchHints(G, player_for(G))
 
 
 def cards(text: str) -> list[int]:
     return [parse_card_index(word) for word in text.split()]
-
-
-class From(Village):
-    """The game started from a given position (for solving hand-made positions)."""
-
-    def __init__(self, start: VillageState) -> None:
-        super().__init__()
-        self.start = start
-
-    def initial_state(self, stock):
-        return self.start
-
-
-class Bare(From):
-    """The same, with no hints at all: the plain rules."""
-
-    def safe_move(self, state, moves):
-        return None
-
-    def order_moves(self, state, moves):
-        return moves
 
 
 def winnable(state: VillageState, limit: int = 300_000) -> bool:
@@ -111,7 +97,7 @@ SECOND_DEAL = positions(2, 80, stock_cards=5, piles=8) + positions(4, 80, stock_
 def test_dead_end_fires_only_on_positions_that_cannot_be_won(sample):
     fired = 0
     for state in sample:
-        if G.dead_end(state):
+        if H.dead_end(state):
             fired += 1
             assert not winnable(state), state
     assert fired >= 10, "the sample should exercise the test"
@@ -121,8 +107,8 @@ def test_dead_end_never_fires_in_the_first_deal():
     stuck = [state for state in END if _stuck(state.piles, state.heights)]
     assert stuck, "the sample should hold piles the test calls stuck"
     for state in stuck:
-        assert G.dead_end(state)  # after the redeal they are lost …
-        assert not G.dead_end(state._replace(redeals=0))  # … before it, the redeal still gathers everything
+        assert H.dead_end(state)  # after the redeal they are lost …
+        assert not H.dead_end(state._replace(redeals=0))  # … before it, the redeal still gathers everything
 
 
 def test_a_card_with_no_way_out_is_stuck():
@@ -134,11 +120,11 @@ def test_a_card_with_no_way_out_is_stuck():
     where = (9, 10, 11, 12, 13, 14, 15, 16)
     state = VillageState((), (tuple(cards("3♠ Т♠")), tuple(cards("2♠"))), heights, where, 0, REDEALS)
     assert _locks(parse_card_index("Т♠"), parse_card_index("2♠"), heights)
-    assert G.dead_end(state)
+    assert H.dead_end(state)
     assert not winnable(state)
     # with Т♠ under 2♠ instead, all three come out
     state = state._replace(piles=(tuple(cards("Т♠ 2♠")), tuple(cards("3♠"))))
-    assert not G.dead_end(state)
+    assert not H.dead_end(state)
     assert winnable(state)
 
 
@@ -154,11 +140,11 @@ def test_safe_moves_and_kept_moves_never_lose_a_win(sample):
         legal = G.legal_moves(state)
         if not legal or not winnable(state):
             continue
-        safe = G.safe_move(state, legal)
+        safe = H.safe_move(state, legal)
         if safe is not None:
             checked += 1
             assert winnable(G.apply(state, safe)), (state, safe)
-        kept = G.order_moves(state, legal)
+        kept = H.order(state, H.prune(state, legal))
         assert sorted(kept) == sorted(set(kept)) and set(kept) <= set(legal)
         pruned += len(legal) - len(kept)
         assert any(winnable(G.apply(state, move)) for move in kept), state
@@ -179,12 +165,12 @@ def test_a_locking_marriage_loses():
 @pytest.mark.parametrize("sample", [END[:60], SECOND_DEAL[:60]], ids=["end", "second deal"])
 def test_solver_agrees_with_the_plain_rules(sample):
     for state in sample:
-        expected = "won" if winnable(state) else "lost"
-        assert solve(From(state), (), budget=Budget(seconds=None)).result == expected
-        assert solve(Bare(state), (), budget=Budget(seconds=None)).result == expected
-        hinted = From(state)
-        hinted.safe_move = lambda s, m: None
-        assert solve(hinted, (), budget=Budget(seconds=None)).result == expected
+        expected = Result.WON if winnable(state) else Result.LOST
+        assert solve_position(G, state, budget=Budget(seconds=None), hints=H).result is expected
+        assert solve_position(G, state, budget=Budget(seconds=None), hints=BARE).result is expected
+        hinted = hints_for(G)
+        hinted.safe_move = lambda s, m: None  # type: ignore[method-assign]
+        assert solve_position(G, state, budget=Budget(seconds=None), hints=hinted).result is expected
 
 
 def test_perturbed_orders_are_orders_of_the_same_moves():
@@ -194,8 +180,8 @@ def test_perturbed_orders_are_orders_of_the_same_moves():
         moves = G.legal_moves(state)
         if not moves:
             break
-        ordered = G.order_moves(state, moves)
-        shaken = G.perturb_moves(state, moves, rng)
+        ordered = H.order(state, H.prune(state, moves))
+        shaken = H.perturb(state, H.prune(state, moves), rng)
         assert sorted(shaken) == sorted(ordered)
         ups = [move for move in ordered if move.dst >= UP]
         assert shaken[: len(ups)] == ups  # foundation moves stay first
@@ -207,30 +193,31 @@ def test_perturbed_orders_are_orders_of_the_same_moves():
 
 @pytest.mark.parametrize("sample", [END[:40], SECOND_DEAL[:40]], ids=["end", "second deal"])
 def test_restarted_search_is_exact_on_small_positions(sample):
-    game = Village()
-    game.restart_unit = 5  # many restarts even on small positions
+    hints = hints_for(G)
+    hints.restart_unit = 5  # many restarts even on small positions
     for state in sample:
-        solution = solve_position(game, state, budget=Budget(seconds=None))
-        assert solution.result == ("won" if winnable(state) else "lost"), state
+        solution = solve_position(G, state, budget=Budget(seconds=None), hints=hints)
+        assert solution.result is (Result.WON if winnable(state) else Result.LOST), state
         for move in solution.moves:
             assert move in G.legal_moves(state)
             state = G.apply(state, move)
-        assert G.is_won(state) == (solution.result == "won")
+        assert G.is_won(state) == (solution.result is Result.WON)
 
 
 def test_restarts_win_a_deal_a_plain_search_does_not_settle_and_the_record_checks():
     game = Village()
     stock = stock_indices("village", 29)  # a plain depth-first search does not settle it in 10 s
     solution = solve(game, stock, budget=Budget(seconds=30))
-    assert solution.result == "won"
+    assert solution.result is Result.WON
     assert_record_wins(game, stock, solution.moves, 29)
 
 
 def test_a_loss_found_after_many_restarts_is_exact():
     # Positions of one attempt are 1 × Luby's sequence: the attempt that proves the loss comes late.
-    game = Village()
-    game.restart_unit = 1
-    assert solve(game, cards("К♠ Д♠ 5♥ В♠ 10♠ 9♠ 8♠ 7♠ 6♠"), budget=Budget(seconds=30)).result == "lost"
+    hints = hints_for(G)
+    hints.restart_unit = 1
+    stock = cards("К♠ Д♠ 5♥ В♠ 10♠ 9♠ 8♠ 7♠ 6♠")
+    assert solve(G, stock, budget=Budget(seconds=30), hints=hints).result is Result.LOST
 
 
 # -- keys -------------------------------------------------------------------------------
@@ -238,7 +225,7 @@ def test_a_loss_found_after_many_restarts_is_exact():
 
 def test_first_deal_key_names_the_stock_by_its_length_within_one_deal():
     stock = stock_indices("village", 3)
-    played = play_out(G, stock, no_peek)
+    played = play_out(G, stock)
     by_key = {}
     for state in played.states:
         by_key.setdefault(G.key(state), state)
@@ -254,7 +241,7 @@ def test_first_deal_key_names_the_stock_by_its_length_within_one_deal():
 def test_solver_wins_real_deals_and_the_records_check(deal):
     stock = stock_indices("village", deal)
     solution = solve(G, stock, budget=Budget(seconds=20))
-    assert solution.result == "won"
+    assert solution.result is Result.WON
     assert_record_wins(G, stock, solution.moves, deal)
 
 
@@ -263,16 +250,16 @@ def test_a_stock_that_cannot_be_won_is_lost():
     # or after marriages and the redeal), but 5♥ never can: there is no Т♥ or К♥ to start a
     # heart foundation. The search must still try every order of play and the redeal.
     stock = cards("К♠ Д♠ 5♥ В♠ 10♠ 9♠ 8♠ 7♠ 6♠")
-    assert solve(G, stock, budget=Budget(seconds=30)).result == "lost"
+    assert solve(G, stock, budget=Budget(seconds=30)).result is Result.LOST
 
 
 def test_a_tiny_budget_on_a_hard_deal_is_unknown():
     # deal 29 takes thousands of positions (a plain depth-first search does not settle it in 10 s)
-    assert solve(G, stock_indices("village", 29), budget=Budget(seconds=0.01)).result == "unknown"
+    assert solve(G, stock_indices("village", 29), budget=Budget(seconds=0.01)).result is Result.UNKNOWN
 
 
 def test_never_lost_where_the_no_peek_player_wins():
-    won_by_player = [d for d in range(1, 101) if play_out(G, stock_indices("village", d), no_peek).result == "won"]
+    won_by_player = [d for d in range(1, 101) if play_out(G, stock_indices("village", d)).result is Result.WON]
     assert won_by_player
     for deal in won_by_player:
-        assert solve(G, stock_indices("village", deal), budget=Budget(seconds=2)).result != "lost", deal
+        assert solve(G, stock_indices("village", deal), budget=Budget(seconds=2)).result is not Result.LOST, deal

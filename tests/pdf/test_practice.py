@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.deals import MAX_DEAL, stock_indices
-from generator.games import make_game
+from generator.games import Result, make_game
 from generator.notation import move_ru
 from generator.pdf import practice
 from generator.pdf.practice import (
@@ -31,7 +31,7 @@ from generator.pdf.practice import (
     final_state,
     plural_ru,
 )
-from generator.play import no_peek, opening, play_out
+from generator.play import opening, play_out
 from generator.record import record_of, to_json
 from generator.solver import Budget, solve
 from generator.walkthrough import phase_title, phases
@@ -111,7 +111,7 @@ def answer_key(pdf: Path) -> dict[int, tuple[str, list[tuple[int, str]]]]:
 
 
 def expected_moves(game_spec: str, deal: int,
-                   positions: int = practice.POSITIONS) -> tuple[str, list, list[tuple[int, str]]]:
+                   positions: int = practice.POSITIONS) -> tuple[Result, list, list[tuple[int, str]]]:
     """The solver's verdict and line for a deal, searched as the sheets search it."""
     game = make_game(game_spec)
     solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=positions))
@@ -206,7 +206,7 @@ def test_the_answer_key_prints_each_winning_line_exactly(quadrille: Path, brunet
         answers = answer_key(pdf)
         for deal in deals:
             result, _, numbered = expected_moves(spec, deal)
-            assert result == "won"
+            assert result is Result.WON
             verdict, printed = answers[deal]
             assert verdict.startswith("выходит, ") and verdict.endswith(plural_ru(len(numbered), "ход", "хода",
                                                                                    "ходов").split("\u00a0")[1])
@@ -279,7 +279,7 @@ def test_every_winning_line_in_the_key_passes_pasyans_check(sheet: str, request:
         stock = list(stock_indices(game.id, deal))
         moves = moves_from_key(game, stock, entry)
         path = tmp_path / f"{sheet}-{deal}.json"
-        path.write_text(to_json(record_of(game, stock, moves, "won", deal)), encoding="utf-8")
+        path.write_text(to_json(record_of(game, stock, moves, Result.WON, deal)), encoding="utf-8")
         check = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], capture_output=True,
                                text=True, cwd=ROOT)
         assert check.returncode == 0 and check.stdout.startswith("ok: won"), (deal, check.stdout + check.stderr)
@@ -287,12 +287,12 @@ def test_every_winning_line_in_the_key_passes_pasyans_check(sheet: str, request:
 
 def test_verdicts_are_honest(quadrille: Path, tmp_path: Path) -> None:
     answers = answer_key(quadrille)
-    assert expected_moves("quadrille", 4)[0] == "lost"
+    assert expected_moves("quadrille", 4)[0] is Result.LOST
     assert answers[4] == ("не выходит", [])
     assert "Итог: выходит — 3, не выходит — 1." in text_of(quadrille)
     # A limit far too small for «Деревенский пасьянс» deal 82 (its win takes the solver some
     # 28 000 positions, won within the default limit): the key says so, and prints no line.
-    assert expected_moves("village", 82)[0] == "won"
+    assert expected_moves("village", 82)[0] is Result.WON
     pdf = tmp_path / "village.pdf"
     with pdf.open("wb") as handle:
         build_sheets("village", handle, first=82, count=1, positions=10)
@@ -365,7 +365,7 @@ def test_a_lost_deal_that_plays_itself_shows_where_it_stops_and_one_with_choices
     # «Кадриль» deal 4: no choice at any step, so its one end is the final position.
     assert re.findall(r"Расклад № (\d+): здесь игра останавливается, пасьянс не вышел\.", text_of(quadrille)) == ["4"]
     end = final_state(make_game("quadrille"), stock_indices("quadrille", 4),
-                      play_out(make_game("quadrille"), stock_indices("quadrille", 4), no_peek).moves)
+                      play_out(make_game("quadrille"), stock_indices("quadrille", 4)).moves)
     assert not make_game("quadrille").legal_moves(end) and not make_game("quadrille").is_won(end)
     # «Македонская фаланга» deal 5 is proved lost, but every line of it ends elsewhere: no figure.
     pdf = tmp_path / "phalanx.pdf"
@@ -402,11 +402,11 @@ def test_winnable_pages_are_all_won_deals_and_the_skipped_are_counted(tmp_path: 
     with pdf.open("wb") as handle:
         selection = build_sheets("quadrille", handle, first=4, count=3, mode="winnable")
     verdicts = _verdicts("quadrille", range(4, selection.last + 1))
-    wanted = [d for d, r in verdicts.items() if r == "won"][:3]
+    wanted = [d for d, r in verdicts.items() if r is Result.WON][:3]
     assert [o.deal for o in selection.kept] == wanted
     orders = stacking_orders(pdf)
     assert list(orders) == wanted
-    assert all(verdicts[d] == "won" for d in orders)
+    assert all(verdicts[d] is Result.WON for d in orders)
     assert all(v.startswith("выходит") for v, _ in answer_key(pdf).values())
     skipped = selection.last - 4 + 1 - 3
     assert skipped == selection.skipped > 0
@@ -421,7 +421,7 @@ def test_unwinnable_pages_are_all_proved_losses(tmp_path: Path) -> None:
     with pdf.open("wb") as handle:
         selection = build_sheets("quadrille", handle, first=1, count=2, mode="unwinnable")
     verdicts = _verdicts("quadrille", range(1, selection.last + 1))
-    assert [o.deal for o in selection.kept] == [d for d, r in verdicts.items() if r == "lost"][:2]
+    assert [o.deal for o in selection.kept] == [d for d, r in verdicts.items() if r is Result.LOST][:2]
     assert all(verdict == "не выходит" for verdict, _ in answer_key(pdf).values())
     assert "невыходящие" in text_of(pdf, first=1, last=1)
 
@@ -431,7 +431,7 @@ def test_too_few_deals_within_the_scan_limit_fail_clearly(monkeypatch: pytest.Mo
     with pytest.raises(SelectionError, match=r"only 0 of 1 proved unwinnable deals found among the 50 deal numbers "
                                              r"1\.\.50 \(50 won; at most 50 × --count are scanned\)"):
         build_sheets_bytes("brunette_blonde", first=1, count=1, mode="unwinnable", positions=20_000)
-    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, positions: practice.Outcome(deal, "unknown"))
+    monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, positions: practice.Outcome(deal, Result.UNKNOWN))
     with pytest.raises(SelectionError, match=r"only 0 of 2 winnable deals found among the 100 deal numbers "
                                              r"7\.\.106 \(100 unknown;.*raise --positions for unknowns$"):
         build_sheets_bytes("village", first=7, count=2, mode="winnable", positions=10)
@@ -624,7 +624,7 @@ def test_progress_is_a_bar_on_a_terminal_and_plain_lines_in_a_log() -> None:
             return True
 
     selection = Selection("winnable", 1, 4, 1000, scanned=6, last=6)
-    selection.kept.extend([practice.Outcome(1, "won"), practice.Outcome(3, "won")])
+    selection.kept.extend([practice.Outcome(1, Result.WON), practice.Outcome(3, Result.WON)])
     stream = Tty()
     bar = DealsProgress(4, "quadrille", stream=stream)
     bar(selection)
@@ -654,7 +654,8 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
     numbers and every kind of skipped deal make three lines at the running head's size, which the box
     would cut off; the line is set smaller instead, and every word lies inside the box."""
     first = MAX_DEAL - 99
-    verdicts = {first + i: "won" if i in (40, 90) else "lost" if i % 3 else "unknown" for i in range(100)}
+    verdicts = {first + i: Result.WON if i in (40, 90) else Result.LOST if i % 3 else Result.UNKNOWN
+                for i in range(100)}
     monkeypatch.setattr(practice, "solve_deal", lambda spec, deal, positions: practice.Outcome(deal, verdicts[deal]))
     pdf = tmp_path / "long.pdf"
     with pdf.open("wb") as handle:
@@ -677,17 +678,17 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
 
 def test_a_selection_within_one_number_names_it_once() -> None:
     selection = Selection("unwinnable", 4, 1, 1000, scanned=1, last=4)
-    selection.kept.append(practice.Outcome(4, "lost"))
-    selection.results["lost"] = 1
+    selection.kept.append(practice.Outcome(4, Result.LOST))
+    selection.results[Result.LOST] = 1
     text = practice.summary_text(make_game("quadrille"), selection, True).replace("\u00a0", " ")
     assert "расклады, 1 из 1 номера №4; пропущено 0 номеров. Ответы — в конце." in text
     selection.scanned, selection.last = 3, 6
-    selection.results["won"] = 2
+    selection.results[Result.WON] = 2
     text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")
     assert text.endswith("1 из 3 номеров с №4 по №6; пропущено 2 номера (выходит — 2).")
     # A deal not decided is counted with the limit it was given, in positions.
     selection.scanned, selection.last, selection.positions = 4, 7, 100_000
-    selection.results["unknown"] = 1
+    selection.results[Result.UNKNOWN] = 1
     text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")
     assert text.endswith("пропущено 3 номера (выходит — 2, не решено за 100 000 позиций — 1).")
 

@@ -22,7 +22,7 @@ from generator import samples
 from generator.cards import card_str
 from generator.deals import stock_indices
 from generator.figures import figure_of
-from generator.games import GAME_IDS, GAMES, all_specs, make_game
+from generator.games import GAME_IDS, GAMES, Result, all_specs, make_game
 from generator.notation import variant_ru
 from generator.pdf import rulebook
 from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
@@ -73,7 +73,8 @@ def test_every_sample_record_passes_pasyans_check(spec: str) -> None:
     assert done.returncode == 0, done.stderr
     assert "won" in done.stdout
     record = samples.load_sample(spec)
-    assert record.result == "won" and (record.game, record.variant) == (make_game(spec).id, make_game(spec).variant)
+    game = make_game(spec)
+    assert record.result is Result.WON and (record.game, record.variant) == (game.id, game.variant)
     assert path.read_text(encoding="utf-8") == to_json(record), "the file is not in the canonical record form"
 
 
@@ -84,15 +85,15 @@ def test_every_sample_is_the_lowest_deal_the_solver_wins(spec: str) -> None:
     deal = samples.load_sample(spec).deal
     for lower in range(1, deal):
         result = solve(game, stock_indices(game.id, lower), budget=Budget(seconds=3)).result
-        assert result != "won", f"{spec}: deal {lower} is won, so deal {deal} is not the lowest"
+        assert result is not Result.WON, f"{spec}: deal {lower} is won, so deal {deal} is not the lowest"
         if game.id == "quadrille":
-            assert result == "lost", f"{spec}: deal {lower} is {result}"
+            assert result is Result.LOST, f"{spec}: deal {lower} is {result}"
 
 
 def test_find_sample_takes_the_lowest_win_and_notes_what_it_passed() -> None:
     found = samples.find_sample(make_game("quadrille:queens_first"), budget_seconds=5)
     assert found.deal == 3 and found.lost == (1, 2) and found.unknown == ()
-    assert found.record.result == "won" and found.record.deal == 3
+    assert found.record.result is Result.WON and found.record.deal == 3
     assert samples.find_sample(make_game("quadrille:queens_first"), start=1, limit=2, budget_seconds=5).record is None
 
 

@@ -33,8 +33,8 @@ from generator.figures.base import (
     fan_offsets,
     label_box,
 )
-from generator.games import GAME_IDS, Game, Move, all_specs, make_game
-from generator.play import Playthrough, no_peek, opening, play_out
+from generator.games import GAME_IDS, Game, Move, Result, all_specs, make_game
+from generator.play import Playthrough, opening, play_out
 from generator.svg.figure import MARK_COLOUR, figure_svg
 from tests.conftest import digests_across_hash_seeds
 
@@ -47,7 +47,7 @@ DEAL = 1
 @functools.cache
 def _played(spec: str, deal: int = DEAL) -> Playthrough:
     game = make_game(spec)
-    return play_out(game, stock_indices(game.id, deal), no_peek)
+    return play_out(game, stock_indices(game.id, deal))
 
 
 def _figure_at(spec: str, k: int) -> Figure:
@@ -121,9 +121,9 @@ def test_same_bytes_twice(spec: str) -> None:
 def test_same_bytes_across_processes_and_hash_seeds() -> None:
     code = (
         "import hashlib;from generator.games import make_game;from generator.deals import stock_indices;"
-        "from generator.play import play_out,no_peek;from generator.figures import figure_of;"
+        "from generator.play import play_out;from generator.figures import figure_of;"
         "from generator.svg.figure import figure_svg;g=make_game('gallery');"
-        "p=play_out(g,stock_indices('gallery',1),no_peek);"
+        "p=play_out(g,stock_indices('gallery',1));"
         "print(hashlib.sha256(figure_svg(figure_of(g,p.states[60],last_move=p.moves[59]),colors=4).encode()).hexdigest())"
     )
     digests = digests_across_hash_seeds(code)
@@ -342,7 +342,7 @@ def test_cli_steps_through_the_solvers_line_when_it_wins(tmp_path: Path) -> None
     game = make_game("village")
     stock = stock_indices("village", 1)
     solution = solve(game, stock, budget=Budget(seconds=None, nodes=SOLVE_POSITIONS))
-    assert solution.result == "won" and len(solution.moves) != len(_played("village", 1).moves)
+    assert solution.result is Result.WON and len(solution.moves) != len(_played("village", 1).moves)
     result = _svg_cli("village", "--deal", "1", "--end", tmp_path=tmp_path)
     assert result.returncode == 0, result.stderr
     assert f"of the solver's winning line ({len(solution.moves)} moves)" in result.stdout
@@ -366,7 +366,7 @@ def test_the_line_to_step_through_does_not_depend_on_the_clock(monkeypatch: pyte
     game = make_game("village")
     stock = stock_indices("village", 82)
     needed = solve(game, stock, budget=Budget(seconds=None, nodes=10**6))
-    assert needed.result == "won" and 10_000 < needed.nodes <= SOLVE_POSITIONS
+    assert needed.result is Result.WON and 10_000 < needed.nodes <= SOLVE_POSITIONS
     real, readings = generator.solver.time.perf_counter, iter(range(10**9))
     monkeypatch.setattr(generator.solver.time, "perf_counter", lambda: real() + 3600 * next(readings))
     moves, whose = _line(game, stock)

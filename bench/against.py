@@ -1,0 +1,124 @@
+"""The solver of another revision against this one, on the same deals in one run: positions per second.
+
+``bench/run.py --against REV`` calls ``compare``: it exports revision ``REV`` of this repository
+into a temporary directory (``git archive``, nothing installed), then for every game spec solves
+the same deals with both trees, each in its own process on one core, at the same bound in
+positions, alternating old and new so that a busy machine slows both alike. It reports, per spec,
+the positions searched per second of solver time in each tree, their ratio, and how many deals
+each decided. Both trees are driven through the API every revision has had: ``make_game``,
+``stock_indices``, ``solve(game, stock, budget=Budget(seconds=None, nodes=N))``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Run inside either tree (``sys.path[0]`` is the tree): solve the deals, print one JSON line.
+PROBE = r"""
+import json, sys, time
+from generator.deals import stock_indices
+from generator.games import make_game
+from generator.solver import Budget, solve
+spec, first, count, positions = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+game = make_game(spec)
+nodes = seconds = 0.0
+verdicts = []
+for deal in range(first, first + count):
+    stock = stock_indices(game.id, deal)
+    started = time.process_time()
+    solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions))
+    seconds += time.process_time() - started
+    nodes += solution.nodes
+    verdicts.append(str(solution.result)[0].upper())
+print(json.dumps({"nodes": nodes, "seconds": seconds, "verdicts": "".join(verdicts)}))
+"""
+
+
+@dataclass(frozen=True)
+class Probe:
+    nodes: float
+    seconds: float
+    verdicts: str
+
+    @property
+    def rate(self) -> float:
+        return self.nodes / max(self.seconds, 1e-9)
+
+    @property
+    def decided(self) -> int:
+        return sum(letter != "U" for letter in self.verdicts)
+
+
+def export(revision: str, into: Path) -> Path:
+    """Revision ``revision`` of this repository, as files under ``into`` (no .git, nothing installed)."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision],
+                             capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise SystemExit(f"against: no revision {revision!r}: {archive.stderr.decode().strip()}")
+    tree = into / "tree"
+    tree.mkdir()
+    with tempfile.TemporaryFile() as handle:
+        handle.write(archive.stdout)
+        handle.seek(0)
+        with tarfile.open(fileobj=handle) as tar:
+            tar.extractall(tree, filter="data")
+    return tree
+
+
+def probe(tree: Path, spec: str, first: int, count: int, positions: int) -> Probe:
+    """The deals solved by the code in ``tree`` (one process, one core)."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    done = subprocess.run([sys.executable, "-c", PROBE, spec, str(first), str(count), str(positions)],
+                          cwd=tree, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"against: {spec} in {tree} failed: {done.stderr.strip().splitlines()[-1:]}")
+    data = json.loads(done.stdout.strip().splitlines()[-1])
+    return Probe(data["nodes"], data["seconds"], data["verdicts"])
+
+
+HEADER = (
+    "| game | deals | positions each | old positions/s | new positions/s | speed-up | old decided | new decided |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
+
+
+def compare(revision: str, specs: list[str], *, first: int = 1, count: int = 50, positions: int = 20_000,
+            rounds: int = 2) -> str:
+    """The table of old against new, ``rounds`` alternating runs of each (the best rate of each kept)."""
+    label = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision], capture_output=True,
+                           text=True, check=False).stdout.strip() or revision
+    here = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                          text=True, check=False).stdout.strip()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        old_tree = export(revision, Path(tmp))
+        for spec in specs:
+            old: list[Probe] = []
+            new: list[Probe] = []
+            for _ in range(rounds):
+                old.append(probe(old_tree, spec, first, count, positions))
+                new.append(probe(ROOT, spec, first, count, positions))
+            best_old = max(old, key=lambda p: p.rate)
+            best_new = max(new, key=lambda p: p.rate)
+            row = (f"| `{spec}` | {first}..{first + count - 1} | {positions:,} | {best_old.rate:,.0f} "
+                   f"| {best_new.rate:,.0f} | **{best_new.rate / max(best_old.rate, 1e-9):.1f}×** "
+                   f"| {best_old.decided} | {best_new.decided} |")
+            print(row, flush=True)
+            rows.append(row)
+    return "\n".join([
+        f"Old: `{label}`; new: `{here}` (the working tree). Each tree solves the same deals at the same bound, "
+        f"one process each, alternating, {rounds} runs each, the faster run of each kept; positions per second "
+        "of solver CPU time.",
+        "",
+        HEADER,
+        *rows,
+    ])

@@ -1,0 +1,118 @@
+"""What a game may tell the solver, apart from its rules: ``SearchHints[S]``.
+
+A game's hints are one object beside its rules (``generator/hints/<id>.py``, named in the
+registry). Every hook is optional; the base class is plain search. The solver takes rules and
+hints, so a game with no hints is solved exactly, only slower. Each hint must be *proved* in a
+comment beside it, because a wrong one prints false odds; the generic conformance suite holds
+every game's hints to the plain search on short positions.
+
+- ``safe_move``: a move that can never lose a win (made without branching);
+- ``dead_end``: a position that provably cannot be won (cut off);
+- ``prune``: moves left out, each provably useless (some shortest win avoids them);
+- ``order``: the order to try the remaining moves in (only reorders; only speed depends on it);
+- ``restarts``: other move orders and the attempt length for restarted search;
+- ``leads``: lines worth searching from first;
+- ``acyclic``: no line comes back to a position it left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic
+
+from generator.games import Game, Move, Rules, S, game_spec
+from generator.players import Player, player_for
+
+#: A move order: the state and its (pruned) moves → the same moves, in the order to try them.
+MoveOrder = Callable[[S, list[Move]], list[Move]]
+
+
+@dataclass(frozen=True)
+class Restarts(Generic[S]):
+    """Restarted search: attempt ``i`` (from 1) tries moves in ``order(i)`` and gives up after
+    ``unit × luby(i)`` positions; attempt 0 is the hints' own ``order``."""
+
+    unit: int
+    order: Callable[[int], MoveOrder[S]]
+
+
+#: The policy of a game that searches once, exhaustively.
+NO_RESTARTS = None
+
+
+def shuffled_restarts(unit: int, perturb: Callable[[S, list[Move], random.Random], list[Move]]) -> Restarts[S]:
+    """Restarts whose attempt ``i`` orders moves with ``perturb`` and a generator seeded by ``i``,
+    so every run of the solver makes the same attempts."""
+
+    def order(attempt: int) -> MoveOrder[S]:
+        rng = random.Random(attempt)
+        return lambda state, moves: perturb(state, moves, rng)
+
+    return Restarts(unit, order)
+
+
+class SearchHints(Generic[S]):
+    """Plain search: no safe moves, no dead ends, nothing pruned, the player's choice first."""
+
+    #: True when no line of moves ever comes back to a position it left (argue it beside the
+    #: override): the solver's restarts then keep what earlier attempts searched to the end.
+    acyclic: ClassVar[bool] = False
+
+    def __init__(self, game: Rules[S], player: Player[S]) -> None:
+        self.game = game
+        self.player = player
+
+    def safe_move(self, state: S, moves: list[Move]) -> Move | None:
+        """A move among ``moves`` that can be made without losing any win (a dominance move).
+
+        The solver makes it without trying the others, so it must be *provably* safe: argue
+        the proof beside each override. None when no such move.
+        """
+        return None
+
+    def dead_end(self, state: S) -> bool:
+        """True only for a position that provably cannot be won: the solver cuts it off."""
+        return False
+
+    def prune(self, state: S, moves: list[Move]) -> list[Move]:
+        """``moves`` less those provably not needed: from every position that has a win, some
+        shortest win (or some win the search still reaches) makes none of the left-out moves.
+        Argue it beside each override. Never empty unless ``moves`` is."""
+        return moves
+
+    def order(self, state: S, moves: list[Move]) -> list[Move]:
+        """The same moves, in the order to try them: by default the no-peek player's choice first."""
+        if len(moves) < 2:
+            return moves
+        first = self.player.choose(state, moves)
+        return moves if first is None or first == moves[0] else [first, *(m for m in moves if m != first)]
+
+    def restarts(self) -> Restarts[S] | None:
+        """Other move orders for restarted search, or None for one exhaustive search.
+
+        A game where an early choice decides much of what follows (how the first deal is played
+        decides what the redeal gathers) gives them, so one bad early choice cannot eat the budget.
+        """
+        return NO_RESTARTS
+
+    def leads(self, state: S, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
+        """Lines from ``state`` worth searching from first, each with how many positions to search at its end.
+
+        The solver replays every line through the engine (a line with an illegal move is
+        dropped), searches from its end within the limit, and goes on to its own search if none
+        wins, so a lead changes where the solver looks first, never what it concludes. Stop
+        yielding at ``deadline`` (a ``time.perf_counter()`` value). None by default.
+        """
+        return iter(())
+
+
+def hints_for(game: Game, *, player: Player[Any] | None = None) -> SearchHints[Any]:
+    """The registered hints of ``game`` (plain search if it has none), over its registered player."""
+    spec = game_spec(game.id)
+    chosen = player if player is not None else player_for(game)
+    if spec.hints is None:
+        return SearchHints(game, chosen)
+    hints: SearchHints[Any] = spec.load(spec.hints)(game, chosen)
+    return hints

@@ -1,0 +1,403 @@
+"""Search hints of «Картинная галерея»: dominance moves, deferred plays, and leads from playouts.
+
+Three kinds of help, each proved below or beside its helper:
+
+* dominance moves (``safe_move``): moves that can never turn a won position into a lost one;
+* pruned moves (``prune``): pile tops that may wait until the next card is dealt, and moves
+  that reach a position of the same key as another;
+* leads (``leads``): lines found by randomised playouts through the engine, which the solver
+  replays and searches from; they change where it looks first, never what it concludes.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import NamedTuple
+
+from generator.games import Move
+from generator.games.gallery import (
+    EMPTY,
+    FOUNDATION,
+    KIND,
+    LAST,
+    ORDINARY,
+    PILE,
+    QUEEN_ROW,
+    STOCK,
+    Gallery,
+    GalleryState,
+    _pile_for,
+)
+from generator.hints.base import SearchHints
+from generator.players.gallery import GalleryPlayer
+
+# -- helpers of the hints (see ``GalleryHints.safe_move``) ------------------------------------------
+
+
+def _free_slot(found: Sequence[int], card: int) -> bool:
+    """``card`` fits a foundation and no copy of it competes for a place.
+
+    True when both foundations of its suit stand at ``card - 1`` or higher:
+    either the other copy is already up, or each copy has a foundation waiting
+    for it. (All eight foundations exist from the second deal on.)
+    """
+    low = card - 1
+    if low not in found:
+        return False
+    end = card - card % 13 + 13  # the first card of the next suit
+    mine = 0
+    for top in found:
+        if low <= top < end:
+            mine += 1
+    return mine >= 2
+
+
+def _reach(state: GalleryState) -> tuple[set[int], bool]:
+    """Every pile top that could go up before the next card is dealt (a superset), and whether a king could go bare.
+
+    The foundations are over-approximated by the set of every top card they
+    could show, so a card counts as playable as soon as its predecessor could be.
+    """
+    tops = set(state.found)
+    played: set[int] = set()
+    piles = state.piles
+    depth = [len(pile) - 1 for pile in piles]
+    bare = False
+    changed = True
+    while changed:
+        changed = False
+        for i, pile in enumerate(piles):
+            j = depth[i]
+            while j > 0 and pile[j] - 1 in tops:
+                played.add(pile[j])
+                tops.add(pile[j])
+                j -= 1
+            if j != depth[i]:
+                changed = True
+                depth[i] = j
+                bare = bare or j == 0
+    return played, bare
+
+
+def _independent(state: GalleryState) -> bool:
+    """Dealing the next card commutes with every pile-top play that could be made before it.
+
+    Needs two stock cards or more (the last card starts the covers). An ace, a
+    queen or a king goes where it goes whatever is played. An ordinary card's
+    places depend only on the bare kings and on which pile is the newest, and
+    on which foundation tops it continues: it commutes unless some play could
+    bare a king, could put its predecessor on top of a foundation, or could
+    take the top card of the pile it would land on.
+    """
+    stock = state.stock
+    if len(stock) < 2:
+        return False
+    card = stock[0]
+    if KIND[card] != ORDINARY:
+        return True
+    played, bare = _reach(state)
+    if not played:
+        return True
+    if bare or card - 1 in played:
+        return False
+    pile = state.piles[_pile_for(state.piles) - PILE]
+    return not (len(pile) > 1 and pile[-1] in played)
+
+
+def _player_choice(player: GalleryPlayer, state: GalleryState, moves: list[Move]) -> Move:
+    """The no-peek player's choice (it always chooses one in this game)."""
+    choice = player.choose(state, moves)
+    assert choice is not None
+    return choice
+
+
+class GalleryHints(SearchHints[GalleryState]):
+    game: Gallery
+    player: GalleryPlayer
+
+    def __init__(self, game: Gallery, player: GalleryPlayer) -> None:
+        super().__init__(game, player)
+        #: The last state ``_independent_once`` answered for, and its answer (``safe_move`` and then
+        #: ``prune`` ask about the same state object; holding it keeps its id from being reused).
+        self._last_independent: tuple[GalleryState | None, bool] = (None, False)
+
+    def _independent_once(self, state: GalleryState) -> bool:
+        """``_independent(state)``, remembered for the last state asked about (compared by identity)."""
+        last, answer = self._last_independent
+        if last is not state:
+            answer = _independent(state)
+            self._last_independent = (state, answer)
+        return answer
+
+    #
+    # Three kinds of help, each proved below or beside its helper:
+    #   * dominance moves (``safe_move``): moves that can never turn a won position into a lost one;
+    #   * deferred plays (``order_moves``): pile tops that may wait until the next card is dealt;
+    #   * leads (``leads``): lines found by randomised playouts, which the solver replays through the
+    #     engine and searches from; they change where it looks first, never what it concludes.
+
+    #: Effort of the leads, in deterministic units: plain playouts, then last-deal starts reached
+    #: by playouts, each searched up to ``lead_nodes`` positions.
+    lead_playouts = 40
+    lead_starts = 200
+    lead_nodes = 300
+    lead_pool = 3  # new last-deal starts per search: the best start met so far is searched next
+
+    def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
+        """A provably safe move: the last deal's free pile tops and fitting cards, and deals that commute.
+
+        (A) Last deal, a pile top ``c`` that fits and is *free* (``_free_slot``:
+        both foundations of its suit stand at ``c - 1`` or higher, so no copy of
+        ``c`` competes for a place), taken from a pile that keeps a card on its
+        king, or from any pile once the stock is out: playing it at once is safe.
+        Proof, once the stock is out: nothing is ever laid on a pile that has
+        cards, a cover only moves a top card onto a bare king, and every top can
+        still go up after ``c``; so any winning line can be reordered to play
+        ``c`` first (playing ``c`` first and then the line's first move reaches
+        the same positions as the other order, case by case: both tops of piles,
+        one a lone card whose king then takes a cover, or both lone cards whose
+        covers commute). While dealing, with a card ``x`` under ``c``: the king
+        stays covered whether ``c`` is there or not (``x`` can only leave after
+        ``c``), so every card is dealt to the same place, and a winning line
+        with ``c`` can be followed move for move without it, ``c`` being up;
+        the one move it cannot copy, moving ``c`` onto a bare king once the
+        stock is out, is replaced by playing ``c`` up (the case above).
+        (B) Last deal, the turned card fits, is free, and its pile already has a
+        card on its king, while no pile top can go up (or the deal commutes with
+        them, see C): laying it on that pile leaves it a free top with a card
+        under it, which (A) sends up; so sending it up at once loses nothing.
+        (C) The stock has two cards or more and dealing the next card commutes
+        with every pile-top play that could come before it (``_independent``):
+        a winning line plays some of those tops, then deals the card; dealing
+        first and then making the same plays is legal and reaches the same
+        position. So when the card has one place, dealing it is safe.
+        """
+        if len(moves) == 1:
+            return moves[0]  # the only move: the position is won exactly when its successor is
+        found = state.found
+        piles = state.piles
+        stock = state.stock
+        last = state.redeals >= LAST
+        if last:
+            for move in moves:
+                if (
+                    move.src != STOCK
+                    and move.dst >= FOUNDATION
+                    and move.card >= 0
+                    and (len(piles[move.src - PILE]) > 2 or not stock)
+                    and _free_slot(found, move.card)
+                ):
+                    return move
+        if not stock:
+            return None
+        deals = moves if moves[-1].src == STOCK else [m for m in moves if m.src == STOCK]
+        commutes = len(deals) == len(moves) or self._independent_once(state)
+        if not commutes:
+            return None
+        if len(deals) == 1:
+            return deals[0]
+        if last:
+            card = stock[0]
+            if _free_slot(found, card) and len(piles[deals[-1].dst - PILE]) > 1:
+                return deals[0]
+        return None
+
+    def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
+        """Moves that provably add nothing, left out (the no-peek choice then comes first, ``order``).
+
+        Left out: (1) pile-top plays while dealing the next card commutes with
+        all of them (rule C of ``safe_move``: some winning line deals first);
+        (2) a second foundation with the same top card, and in the last deal a
+        cover onto a second bare king with the same card: the positions reached
+        have the same ``key``.
+        """
+        if len(moves) < 2:
+            return moves
+        if state.stock and moves[-1].src != STOCK and self._independent_once(state):
+            moves = [m for m in moves if m.src == STOCK]
+        kept = []
+        seen = set()
+        found = state.found
+        last_out = not state.stock and state.redeals >= LAST
+        for move in moves:
+            card, src, dst = move
+            if FOUNDATION <= dst < QUEEN_ROW:
+                tag = (card, src, found[dst - FOUNDATION])
+            elif last_out and src != STOCK:
+                tag = (card, src, -1)
+            else:
+                kept.append(move)
+                continue
+            if tag not in seen:
+                seen.add(tag)
+                kept.append(move)
+        return kept
+
+    # -- leads: where the solver searches first --------------------------------------------
+
+    def leads(self, state: GalleryState, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
+        """Lines from ``state`` worth searching from first, found by randomised playouts.
+
+        First plain playouts (a won one is a lead of its own); then playouts that stop at the
+        start of the last deal or near the end of the deal before it, their ends searched
+        best first: one whose no-peek playout gets many cards up is far more often won. The
+        random generator is seeded from the position, so every run gives the same leads; the
+        playouts stop at ``deadline``, and without one they run to their fixed effort, so that a
+        search bounded in positions alone gives the same answer on any machine. Most deals are
+        won, and won late in the last deal, where a plain depth-first search rarely gets.
+        """
+        rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))
+        clock = time.perf_counter
+        if deadline is None:
+            deadline = float("inf")
+        for n in range(self.lead_playouts):
+            if clock() > deadline:
+                return
+            playout = _playout(self, state, rng, _EPS[n % len(_EPS)])
+            if self.game.is_won(playout.state):
+                yield playout.moves, 1
+                return
+        if state.redeals >= LAST:
+            yield [], self.lead_nodes * self.lead_starts
+            return
+        starts: set[Hashable] = set()
+        waiting: list[tuple[int, int, list[Move], GalleryState]] = []
+        searched = fresh = 0
+        for n in range(40 * self.lead_starts):
+            if searched >= self.lead_starts or clock() > deadline:
+                return
+            eps = _EPS_START[n % len(_EPS_START)] if n else 0.0
+            late = _LATE[n % len(_LATE)]
+            prefix, start = _playout(self, state, rng, eps, stop_at=LAST, keep=n % 2 == 1, stop_left=late)
+            if self.game.is_won(start):
+                yield prefix, 1
+                return
+            tag = self.game.key(start)  # a start: before the last deal every stuck position may be redealt
+            if tag not in starts:
+                starts.add(tag)
+                rest, end = _playout(self, start, rng, 0.0)
+                if self.game.is_won(end):
+                    yield prefix + rest, 1
+                    return
+                heapq.heappush(waiting, (-_cards_up(end.found), n, prefix, start))
+                fresh += 1
+            if waiting and (n == 0 or fresh >= self.lead_pool):
+                _, first, prefix, start = heapq.heappop(waiting)
+                searched += 1
+                fresh = 0
+                effort = 10 if first == 0 else 1 if start.redeals == LAST else 3  # no-peek's start, deal-2 ends longer
+                yield prefix, self.lead_nodes * effort
+
+
+# -- playouts for the leads (strategy over the engine's moves; no rules of their own) ------------------------
+
+
+#: How often a playout departs at random from the no-peek choice, cycled over playouts.
+_EPS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.2, 0.3, 0.4)
+#: The same for playouts that stop at the start of the last deal (to be searched from there).
+_EPS_START = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
+#: Where the playouts for leads stop, cycled: at the start of the last deal (None), or near the end of the
+#: deal before it, with so many stock cards left (the search then also tries the covers and the redeal).
+_LATE = (None, None, 0, 3, None, None, 8, 15)
+
+
+class Playout(NamedTuple):
+    """Where a playout stopped: the moves made, and the position reached (won, lost, or a start to search)."""
+
+    moves: list[Move]
+    state: GalleryState
+
+
+def _cards_up(found: Sequence[int]) -> int:
+    """How many cards stand on the foundations (the score of a lost playout)."""
+    return sum(top % 13 + 1 for top in found if top != EMPTY)
+
+
+def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand: Callable[[], float],
+            eps: float, keep: bool, kept: dict[int, bool]) -> Move:
+    """A playout's choice among the engine's ``moves``: mostly the no-peek one, departing with probability ``eps``.
+
+    In the last deal the dominance moves (A) and (B) come first. With ``keep``, the departures
+    before the last deal are of one kind only: a card that could go up is kept back for the whole
+    deal (decided once per card and deal in ``kept``); every other card goes up as soon as it fits.
+    """
+    piles, found = state.piles, state.found
+    last = state.redeals >= LAST
+    out = not state.stock
+    first = moves[0]
+    if out and first.card >= 0 and first.dst < FOUNDATION:  # covers are pending: every move is one
+        return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
+    plays: list[Move] = []
+    for move in moves:
+        if move.card < 0 or move.src == STOCK or (plays and plays[-1].src == move.src):
+            continue  # the redeal, the turned card, or a second foundation for the same top
+        card = move.card
+        if last and (len(piles[move.src - PILE]) > 2 or out) and _free_slot(found, card):
+            return move  # (A)
+        if keep and not last:
+            if card not in kept:
+                kept[card] = rand() < eps
+            if kept[card]:
+                continue
+        plays.append(move)
+    if plays:
+        if rand() < eps and not (keep and not last):
+            pick = int(rand() * (len(plays) + (1 if not out or not last else 0)))
+            if pick < len(plays):
+                return plays[pick]
+        else:
+            return _player_choice(player, state, plays)
+    if out:
+        return moves[-1]  # the redeal: every play was passed over
+    deals = [m for m in moves if m.src == STOCK]
+    if len(deals) == 1:
+        return deals[0]
+    card = first.card  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
+    if keep and not last:
+        if card not in kept:
+            kept[card] = rand() < eps
+        up = not kept[card]
+    else:  # (B) in the last deal; elsewhere up unless the playout departs
+        up = (last and len(piles[deals[-1].dst - PILE]) > 1 and _free_slot(found, card)) or rand() >= eps / 2
+    return deals[0] if up else deals[-1]
+
+
+def _playout(
+    hints: GalleryHints,
+    state: GalleryState,
+    rng: random.Random,
+    eps: float,
+    *,
+    stop_at: int | None = None,
+    keep: bool = False,
+    stop_left: int | None = None,
+) -> Playout:
+    """One randomised playout from ``state`` through the rules engine (for the leads; it proves nothing).
+
+    Every move is one of the engine's ``legal_moves``, chosen by ``_choose``. It plays to the end, or, with
+    ``stop_at``, stops at the start of that deal; with ``stop_left`` too, it stops earlier, in the
+    deal before ``stop_at``, once the stock holds ``stop_left`` cards or fewer.
+    """
+    legal, apply = hints.game.legal_moves, hints.game.apply
+    player = hints.player
+    rand = rng.random
+    log: list[Move] = []
+    kept: dict[int, bool] = {}
+    while True:
+        if stop_left is not None and stop_at is not None and state.redeals == stop_at - 1 \
+                and len(state.stock) <= stop_left:
+            return Playout(log, state)
+        moves = legal(state)
+        if not moves:
+            return Playout(log, state)
+        move = _choose(player, state, moves, rand, eps, keep, kept)
+        state = apply(state, move)
+        log.append(move)
+        if move.card < 0:
+            kept = {}
+            if state.redeals == stop_at:
+                return Playout(log, state)
+

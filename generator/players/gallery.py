@@ -1,0 +1,43 @@
+"""The no-peek player of «Картинная галерея»: up first, always."""
+
+from __future__ import annotations
+
+from generator.games import Move
+from generator.games.gallery import FOUNDATION, PILE, QUEEN_ROW, STOCK, GalleryState
+from generator.players.base import Player
+
+
+class GalleryPlayer(Player[GalleryState]):
+    def choose(self, state: GalleryState, moves: list[Move]) -> Move | None:
+        """Up first, always: pile tops that fit (before turning a card), then the turned card.
+
+        Pile tops go up before the next card is turned (that choice never looks
+        at the stock); among them, the one that uncovers another fitting card
+        first, then the one from the longest pile. The turned card goes up when
+        it fits. A cover takes the top of the pile whose next card then fits,
+        else of the longest pile, onto the leftmost bare king. The piles are
+        gathered only when nothing else is left.
+        """
+        found = state.found
+        piles = state.piles
+        best = None
+        best_score = None
+        for move in moves:
+            if move.is_redeal or move.src == STOCK:
+                continue
+            pile = piles[move.src - PILE]
+            # Does the card uncovered by this move fit now (or once this card is up)?
+            below = pile[-2] if len(pile) > 2 else None
+            uncovers = below is not None and (below - 1 in found or (move.dst >= FOUNDATION and below - 1 == move.card))
+            score = (move.dst >= FOUNDATION, uncovers, len(pile), -move.src, -move.dst)
+            if best_score is None or score > best_score:
+                best, best_score = move, score
+        if best is not None:
+            return best
+        for move in moves:
+            if not move.is_redeal and FOUNDATION <= move.dst < QUEEN_ROW:
+                return move  # the turned card fits a foundation
+        return moves[0]  # the turned card's only place, or the redeal
+
+
+
