@@ -93,19 +93,26 @@ class _Relaxed:
     def _close(self, piles: list[tuple[int, ...] | None], count: bytearray, free: bytearray) -> None:
         """Send up every pile top and free card that may go up, until none may (rule 1; lemma (a))."""
         need = self.need
+        loose = any(free)
         changed = True
         while changed:
             changed = False
-            for i, pile in enumerate(piles):
+            for i in range(PILES):
+                pile = piles[i]
                 if pile:
-                    n = len(pile)
-                    while n and count[pile[n - 1] - 1] >= need[pile[n - 1]]:  # pile cards are never aces
-                        count[pile[n - 1]] += 1
-                        n -= 1
-                    if n != len(pile):
+                    top = pile[-1]  # pile cards are never aces
+                    if count[top - 1] >= need[top]:
+                        count[top] += 1
+                        n = len(pile) - 1
+                        while n:
+                            top = pile[n - 1]
+                            if count[top - 1] < need[top]:
+                                break
+                            count[top] += 1
+                            n -= 1
                         piles[i] = pile[:n]
                         changed = True
-            if any(free):
+            if loose:
                 for card in range(52):
                     while free[card] and count[card - 1] >= need[card]:
                         free[card] -= 1
@@ -199,8 +206,10 @@ class _Relaxed:
         while progress:
             progress = False
             cell = piles.index(())
+            need = self.need
             for donor, pile in enumerate(piles):
-                if len(pile) > 1:
+                # The card under the moved one must go up at once, or nothing changes.
+                if len(pile) > 1 and count[pile[-2] - 1] >= need[pile[-2]]:
                     moved: list[tuple[int, ...] | None] = list(piles)
                     moved[donor] = pile[:-1]
                     moved[cell] = (pile[-1],)
