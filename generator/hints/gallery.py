@@ -211,6 +211,8 @@ class GalleryHints(SearchHints[GalleryState]):
 
     #: Relaxed positions one dead-end test may search (``gallery_relax``); 0 turns the tests off.
     relaxed_budget = 2000
+    #: The same at the root of the search, tried once.
+    relaxed_root_budget = 20_000
     #: The tests run at the root of a search and early in each deal, until this many piles are
     #: started: there a cut saves a whole deal's search; deeper they cost more than they save.
     relaxed_piles = 2
@@ -225,9 +227,13 @@ class GalleryHints(SearchHints[GalleryState]):
         """
         if not self.relaxed_budget:
             return False
-        if state is not self._root and PILES - state.piles.count(()) > self.relaxed_piles:
+        if state is self._root:
+            budget = self.relaxed_root_budget
+        elif PILES - state.piles.count(()) > self.relaxed_piles:
             return False
-        return never_split(state) or relaxed_verdict(state, self.relaxed_budget) is False
+        else:
+            budget = self.relaxed_budget
+        return never_split(state) or relaxed_verdict(state, budget) is False
 
     def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
         """Moves that provably add nothing, left out (the no-peek choice then comes first, ``order``).
