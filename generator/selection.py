@@ -47,11 +47,16 @@ class Outcome:
     """What the answer key needs of one deal: its verdict and, when won, the moves (nothing else is kept);
     when graded, the no-peek player's result, and the analysis of its game when it was searched."""
 
-    deal: int
+    deal: int | None  # None: a typed pack (``pasyans deals --stock``), its cards in ``typed``
     result: Result | None  # None when nothing was solved (no answers, no selection)
     moves: tuple[Move, ...] = ()  # the solver's winning line (or the no-peek player's, when only it won)
     no_peek: Result | None = None  # None when not graded
     line: LineAnalysis | None = None  # the no-peek game's critical moment (a deal won but lost by the player)
+    typed: tuple[int, ...] = ()  # a typed pack's cards, top card first (``deal`` None)
+
+    def stock(self, game: Game) -> tuple[int, ...]:
+        """The deal's cards, top card first: the typed pack, or the numbered deal's."""
+        return self.typed if self.deal is None else tuple(stock_indices(game.id, self.deal))
 
     @property
     def difficulty(self) -> Difficulty | None:
@@ -66,23 +71,32 @@ def _game(spec: str) -> Game:
 
 
 def solve_deal(spec: str, deal: int, positions: int, *, grade: bool = False, critical: bool = False) -> Outcome:
-    """Solve one deal within ``positions`` positions, no clock (in a worker process or here); only a winning
-    line keeps its moves. ``grade`` plays the no-peek player's game too (a win of it is a win, whatever the
-    solver said); ``critical`` also finds where that game lost the win, for a deal won but lost by the player.
-    """
+    """Solve one numbered deal within ``positions`` positions, no clock (in a worker process or here); see
+    :func:`solve_stock`."""
     game = _game(spec)
-    stock = stock_indices(game.id, deal)
+    return solve_stock(game, tuple(stock_indices(game.id, deal)), positions, deal=deal, grade=grade,
+                       critical=critical)
+
+
+def solve_stock(game: Game, stock: tuple[int, ...], positions: int, *, deal: int | None = None,
+                grade: bool = False, critical: bool = False) -> Outcome:
+    """Solve the deal of ``stock`` (deal number ``deal``, or None for a typed pack) within ``positions``
+    positions; only a winning line keeps its moves. ``grade`` plays the no-peek player's game too (a win of
+    it is a win, whatever the solver said); ``critical`` also finds where that game lost the win, for a deal
+    won but lost by the player.
+    """
+    typed = stock if deal is None else ()
     solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions))
     moves = tuple(solution.moves) if solution.result is Result.WON else ()
     if not (grade or critical):
-        return Outcome(deal, solution.result, moves)
+        return Outcome(deal, solution.result, moves, typed=typed)
     played = play_out(game, stock)
     if played.result is Result.WON:
-        return Outcome(deal, Result.WON, moves or tuple(played.moves), Result.WON)
+        return Outcome(deal, Result.WON, moves or tuple(played.moves), Result.WON, typed=typed)
     if not critical or solution.result is not Result.WON:
-        return Outcome(deal, solution.result, moves, Result.LOST)
+        return Outcome(deal, solution.result, moves, Result.LOST, typed=typed)
     line = critical_moment(game, played.states, played.moves, positions=positions, start=solution)
-    return Outcome(deal, solution.result, moves, Result.LOST, line)
+    return Outcome(deal, solution.result, moves, Result.LOST, line, typed=typed)
 
 
 def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 1,
@@ -123,15 +137,23 @@ class Selection:
 
 
 def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1, executor: Executor | None = None,
-           on_progress: Callable[[Selection], None] | None = None, critical: bool = False) -> Iterator[Outcome]:
+           on_progress: Callable[[Selection], None] | None = None, critical: bool = False,
+           stock: tuple[int, ...] | None = None) -> Iterator[Outcome]:
     """The deals for the sheets, in order, updating ``selection`` as it goes; ``SelectionError`` if too few.
 
     ``critical``: each deal's grade and, for a deal that needs foresight, its critical moment (answer keys).
+    ``stock``: one typed pack instead of deal numbers (mode ``all``, count 1), solved here.
     """
     deals = range(selection.first, selection.first + selection.limit)
     grade = GRADES.get(selection.mode)
-    if solve_deals or grade:
-        source: Iterator[Outcome] = solve_in_order(spec, deals, selection.positions, jobs, executor,
+    if stock is not None:
+        if selection.mode != "all" or selection.count != 1:
+            raise ValueError("a typed pack is one deal, shown whatever its verdict")
+        source: Iterator[Outcome] = iter([
+            solve_stock(_game(spec), stock, selection.positions, grade=critical, critical=critical) if solve_deals
+            else Outcome(None, None, typed=stock)])
+    elif solve_deals or grade:
+        source = solve_in_order(spec, deals, selection.positions, jobs, executor,
                                                    grade=grade is not None, critical=critical)
     else:
         source = (Outcome(deal, None) for deal in deals)
@@ -139,7 +161,7 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
     try:
         for outcome in source:
             selection.scanned += 1
-            selection.last = outcome.deal
+            selection.last = outcome.deal or 0
             if outcome.result:
                 selection.results[outcome.result] += 1
             if outcome.difficulty:

@@ -81,6 +81,10 @@ BAD = [
     ["play", "quadrille", "--stock", "pack.txt", "--deal", "3"],
     ["svg", "quadrille", "--stock", "short.txt", "-o", OUT],
     ["html", "quadrille", "--stock", "doubled.txt", "-o", f"{OUT}/page.html"],
+    ["deals", "quadrille", "--stock", "short.txt", "-o", f"{OUT}/sheet.pdf"],
+    ["deals", "quadrille", "--stock", "pack.txt", "--count", "2", "-o", f"{OUT}/sheet.pdf"],  # one pack, one deal
+    ["deals", "quadrille", "--stock", "pack.txt", "--winnable", "-o", f"{OUT}/sheet.pdf"],
+    ["deals", "quadrille", "--stock", "pack.txt", "--from", "5", "-o", f"{OUT}/sheet.pdf"],
     # figures
     ["svg", "quadrille", "--deal", "1", "--step", "100000", "-o", OUT],
     ["svg", "quadrille", "--deal", "1", "--dpi", "5", "--png", "-o", OUT],

@@ -97,11 +97,12 @@ class Deal:
 def deal_from(args: argparse.Namespace, game: Game) -> Deal:
     """The deal that ``--deal`` or ``--stock`` names (the caller made one of them required)."""
     if getattr(args, "stock", None) is not None:
-        return Deal(None, read_stock(args.stock, game), _stock_name(args.stock))
+        return Deal(None, read_stock(args.stock, game), stock_name(args.stock))
     return Deal(args.deal, stock_indices(game.id, args.deal), str(args.deal))
 
 
-def _stock_name(source: str) -> str:
+def stock_name(source: str) -> str:
+    """A typed pack's part of an output file's name: ``stock`` (standard input) or ``stock-STEM``."""
     return "stock" if source == "-" else "stock-" + Path(source).stem
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.commands.books import paper_name
-from generator.commands.common import add_game_arguments, deal_number, game_from
+from generator.commands.common import STOCK_HELP, add_game_arguments, deal_number, game_from, read_stock, stock_name
 from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
@@ -72,13 +72,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "(won, but lost by the no-peek player) its critical moment: the position before the player's losing "
         "move, that move and the one that keeps the win (see 'pasyans analyze'). --winnable keeps only the "
         "deals the solver wins, --unwinnable only the proved losses, --difficulty the deals of one grade (at "
-        "most 50 × --count deal numbers are scanned).",
+        "most 50 × --count deal numbers are scanned). --stock FILE gives the sheet of one pack typed in "
+        "instead (a deal dealt by hand, or from another program), its answer too.",
     )
     add_game_arguments(deals)
-    deals.add_argument("--from", dest="first", metavar="N", type=deal_number, default=1,
+    deals.add_argument("--from", dest="first", metavar="N", type=deal_number, default=None,
                        help="first deal number (default 1)")
-    deals.add_argument("--count", metavar="K", type=sheet_count, default=10,
+    deals.add_argument("--count", metavar="K", type=sheet_count, default=None,
                        help=f"how many deals (default 10, at most {MAX_SHEET_DEALS})")
+    deals.add_argument("--stock", metavar="FILE_OR_-", help="one typed pack instead of numbered deals: "
+                       + STOCK_HELP.removeprefix("a pack order instead of a deal number: "))
     pick = deals.add_mutually_exclusive_group()
     pick.add_argument("--winnable", action="store_true", help="only deals the solver wins")
     pick.add_argument("--unwinnable", action="store_true", help="only deals proved lost")
@@ -123,7 +126,8 @@ class DealsProgress(Progress):
 
     def __call__(self, selection: Selection) -> None:
         scanned = f"  {selection.scanned} scanned" if selection.mode != "all" else ""
-        self.update(len(selection.kept), f"{scanned.strip()}  at №{selection.last}".strip())
+        where = f"  at №{selection.last}" if selection.last else ""  # a typed pack has no number
+        self.update(len(selection.kept), f"{scanned.strip()}{where}".strip())
 
 
 def cmd_deals(args: argparse.Namespace) -> int:
@@ -133,10 +137,23 @@ def cmd_deals(args: argparse.Namespace) -> int:
 
     game = game_from(args)
     mode = "winnable" if args.winnable else "unwinnable" if args.unwinnable else args.difficulty or "all"
-    if mode == "all" and args.first + args.count - 1 > MAX_DEAL:
-        raise UserError(f"deals {args.first}..{args.first + args.count - 1} go past the last deal number {MAX_DEAL}")
+    stock = None
     name = game.full_id.replace(":", "-")
+    if args.stock is not None:
+        given = [flag for flag, value in (("--from", args.first), ("--count", args.count)) if value is not None]
+        given += [] if mode == "all" else ["--" + mode if mode in ("winnable", "unwinnable") else "--difficulty"]
+        if given:
+            raise UserError(f"--stock gives the sheet of one typed pack: leave out {' and '.join(given)} (they "
+                            "choose among numbered deals)")
+        name += "-" + stock_name(args.stock)
+    args.first = 1 if args.first is None else args.first
+    args.count = 10 if args.count is None else args.count
+    if args.stock is None and mode == "all" and args.first + args.count - 1 > MAX_DEAL:
+        raise UserError(f"deals {args.first}..{args.first + args.count - 1} go past the last deal number {MAX_DEAL}")
     output = output_path(args, OUTPUT / f"deals-{name}.pdf")
+    if args.stock is not None:
+        stock = read_stock(args.stock, game)
+        args.count = 1
     jobs = args.jobs or os.cpu_count() or 1
     started = time.perf_counter()
     progress = DealsProgress(args.count, game.full_id)
@@ -144,8 +161,7 @@ def cmd_deals(args: argparse.Namespace) -> int:
         with atomic_output(output) as handle:
             selection = build_sheets(game.full_id, handle, first=args.first, count=args.count, mode=mode,
                                      answers=not args.no_answers, paper=args.paper, positions=args.positions,
-                                     jobs=jobs,
-                                     on_progress=progress)
+                                     jobs=jobs, on_progress=progress, stock=stock)
     except SelectionError as error:
         progress.end()
         raise UserError(str(error)) from None

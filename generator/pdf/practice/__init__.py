@@ -78,11 +78,14 @@ SUMMARY_FORM = "pasyans-selection"
 SEPARATOR = 7 * mm
 
 
-def summary_text(game: Game, selection: Selection, answers: bool, variant_name: str | None = None) -> str:
+def summary_text(game: Game, selection: Selection, answers: bool, variant_name: str | None = None, *,
+                 typed: bool = False) -> str:
     """Page one's line: which deals these are and, for a selection, how many numbers were passed over."""
     first, last = selection.first, selection.last
     title = f"«{game.title}»" + (f", вариант «{variant_name}»" if variant_name else "")
-    if selection.mode == "all" and first == last:
+    if typed:
+        text = f"{title}: заданный расклад — колода, набранная вручную."
+    elif selection.mode == "all" and first == last:
         text = f"{title}: расклад №{number_ru(first)}."
     elif selection.mode == "all":
         text = f"{title}: {plural_ru(len(selection.kept), 'расклад', 'расклада', 'раскладов')} подряд, "
@@ -123,8 +126,10 @@ def build_sheets(
     positions: int = POSITIONS,
     jobs: int = 1,
     on_progress: Callable[[Selection], None] | None = None,
+    stock: tuple[int, ...] | None = None,
 ) -> Selection:
-    """Write the sheets for ``spec`` to ``file`` (a binary file object).
+    """Write the sheets for ``spec`` to ``file`` (a binary file object): deals ``first``.. or, with ``stock``,
+    the one typed pack (``count`` 1, ``mode`` all).
 
     ``positions`` is the solver's limit per deal (positions searched, no clock: the bytes do not depend on the
     machine). Returns the selection (what was scanned and kept); ``SelectionError`` when too few deals qualify.
@@ -138,9 +143,10 @@ def build_sheets(
     selection = Selection(mode, first, count, positions)
     solve_deals = answers or mode != "all"
     outcomes = select(game.full_id, selection, solve_deals=solve_deals, jobs=jobs, on_progress=on_progress,
-                      critical=answers)
+                      critical=answers, stock=stock)
 
-    layout, sheet_height = choose_layout(game, deal_page(game, first), page, styles, SEPARATOR)
+    sample = deal_page(game, None, stock) if stock is not None else deal_page(game, first)
+    layout, sheet_height = choose_layout(game, sample, page, styles, SEPARATOR)
     two_up = layout == "side"
     title = f"«{game.title}»"
     doc = SheetsDoc(file, page, styles, title=f"{title}: расклады для практики", summary_form=SUMMARY_FORM,
@@ -152,7 +158,7 @@ def build_sheets(
             chunk: list[Flowable] = []
             if two_up and n % 2:
                 chunk.append(Separator(SEPARATOR - 0.01))
-            chunk.append(DealSheet(game, deal_page(game, outcome.deal), page, styles, sheet_height,
+            chunk.append(DealSheet(game, deal_page(game, outcome.deal, outcome.typed), page, styles, sheet_height,
                                    variant_name=vname, layout=layout, first=n == 0))
             yield chunk
         if answers:
@@ -160,7 +166,8 @@ def build_sheets(
             for outcome in selection.kept:
                 yield answer_flowables(answer(game, outcome), page, styles)
         w, h = doc.summary_box
-        yield [LateForm(SUMMARY_FORM, lambda: typeset(summary_text(game, selection, answers, vname), hyphens=False),
+        yield [LateForm(SUMMARY_FORM, lambda: typeset(summary_text(game, selection, answers, vname,
+                                                                   typed=stock is not None), hyphens=False),
                         styles.kicker, w, h)]
 
     doc.build(LazyStory(chunks()), canvasmaker=CompactCanvas)

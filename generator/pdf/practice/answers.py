@@ -17,7 +17,7 @@ from generator.pdf.figure import FigureFlowable, figure_scale, labels_clear
 from generator.pdf.flowables import Heading
 from generator.pdf.moves import LineCells, MoveColumns
 from generator.pdf.paper import SheetPage
-from generator.pdf.practice.model import Answer, Moment
+from generator.pdf.practice.model import TYPED_DEAL, Answer, Moment, deal_key, deal_label
 from generator.pdf.styles import SheetStyles
 from generator.pdf.typography import NBSP, number_ru, plural_ru, typeset
 from generator.selection import Selection
@@ -94,11 +94,11 @@ def answer_flowables(entry: Answer, paper: SheetPage, styles: SheetStyles) -> li
     """One deal's entry: the verdict; for a won deal its line by phase; the final position when there is one."""
     s = styles
     verdict = entry.result.verdict_ru
-    line = f"Расклад №{NBSP}{number_ru(entry.deal)} — {verdict}"
+    line = f"{deal_label(entry.deal)} — {verdict}"
     if entry.result is Result.WON:
         line += f", {plural_ru(entry.played, 'ход', 'хода', 'ходов')}"
-    heading = Heading(typeset(line, hyphens=False, runt=False), s.answer, key=f"answer-{entry.deal}",
-                      outline=f"№{entry.deal}: {verdict}", level=1, toc=None)
+    heading = Heading(typeset(line, hyphens=False, runt=False), s.answer, key=f"answer-{deal_key(entry.deal)}",
+                      outline=f"{TYPED_DEAL if entry.deal is None else f'№{entry.deal}'}: {verdict}", level=1, toc=None)
     story: list[Flowable] = [heading]
     if entry.difficulty is not None:
         story.append(Paragraph(typeset(grade_text(entry.difficulty)), s.body))
@@ -113,20 +113,20 @@ def answer_flowables(entry: Answer, paper: SheetPage, styles: SheetStyles) -> li
             "здесь игра останавливается, пасьянс не вышел"
         story.append(KeepTogether([
             Spacer(1, 0.6 * s.body.fontSize), final_figure(entry.final, paper),
-            Paragraph(f"Расклад №{NBSP}{number_ru(entry.deal)}: {ending}.", s.caption),
+            Paragraph(f"{deal_label(entry.deal)}: {ending}.", s.caption),
         ]))
     return story
 
 
-def moment_flowables(deal: int, moment: Moment, paper: SheetPage, styles: SheetStyles) -> list[Flowable]:
+def moment_flowables(deal: int | None, moment: Moment, paper: SheetPage, styles: SheetStyles) -> list[Flowable]:
     """The critical moment's paragraph, then the position before it with its caption, kept together."""
     s = styles
     text = Paragraph(typeset(moment_text(moment)), s.body)
     if moment.figure is None or moment.number is None:
         return [Spacer(1, 0.3 * s.body.fontSize), text]
     after = f"после {moment.number - 1}-го хода осторожного игрока" if moment.number > 1 else "в начале игры"
-    caption = (f"Расклад №{NBSP}{number_ru(deal)}: положение перед решающим ходом, {after}." if moment.played
-               else f"Расклад №{NBSP}{number_ru(deal)}: здесь осторожный игрок останавливается, {after}.")
+    caption = (f"{deal_label(deal)}: положение перед решающим ходом, {after}." if moment.played
+               else f"{deal_label(deal)}: здесь осторожный игрок останавливается, {after}.")
     return [KeepTogether([
         Spacer(1, 0.3 * s.body.fontSize), text, Spacer(1, 0.5 * s.body.fontSize),
         final_figure(moment.figure, paper), Paragraph(typeset(caption, hyphens=False), s.caption),

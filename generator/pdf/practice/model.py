@@ -15,24 +15,39 @@ from generator.figures import figure_of
 from generator.figures.base import Figure
 from generator.games import Game, Move, Result
 from generator.notation import move_ru
+from generator.pdf.typography import NBSP, number_ru
 from generator.play import Opening, opening, play_out
 from generator.replay import final_state
 from generator.selection import Outcome
 from generator.walkthrough import Phase, phases
+
+#: What stands for a deal's number when the pack was typed in (``pasyans deals --stock``).
+TYPED_DEAL = "Заданный расклад"
+
+
+def deal_label(deal: int | None) -> str:
+    """«Расклад № 12» (a no-break space after the sign), or «Заданный расклад» for a typed pack."""
+    return TYPED_DEAL if deal is None else f"Расклад №{NBSP}{number_ru(deal)}"
+
+
+def deal_key(deal: int | None) -> str:
+    """The deal's part of a bookmark's name: its number, or ``typed``."""
+    return "typed" if deal is None else str(deal)
 
 
 @dataclass(frozen=True)
 class DealPage:
     """One deal's page: its stock (top card first) and the opening the figure shows."""
 
-    deal: int
+    deal: int | None  # None: a typed pack
     stock: tuple[int, ...]
     opening: Opening
     figure: Figure  # the opening position
 
 
-def deal_page(game: Game, deal: int) -> DealPage:
-    stock = tuple(stock_indices(game.id, deal))
+def deal_page(game: Game, deal: int | None, stock: tuple[int, ...] = ()) -> DealPage:
+    """The page of deal number ``deal``, or (``deal`` None) of the typed pack ``stock``."""
+    stock = stock if deal is None else tuple(stock_indices(game.id, deal))
     opened = opening(game, stock)
     return DealPage(deal, stock, opened, figure_of(game, opened.state))
 
@@ -60,7 +75,7 @@ class Answer:
     """One deal's entry in the answer key: the verdict, a won line by phase, and the final position if shown;
     the deal's grade, and for a deal that needs foresight where the no-peek player loses it."""
 
-    deal: int
+    deal: int | None  # None: a typed pack
     result: Result
     played: int  # moves of the won line, redeals not counted
     phases: tuple[Phase, ...]  # those with moves
@@ -89,7 +104,7 @@ def moment(game: Game, stock: tuple[int, ...], line: LineAnalysis) -> Moment:
 def answer(game: Game, outcome: Outcome) -> Answer:
     """The key entry of a solved deal (a deal not solved is «unknown»)."""
     result = outcome.result or Result.UNKNOWN
-    stock = tuple(stock_indices(game.id, outcome.deal))
+    stock = outcome.stock(game)
     grade = outcome.difficulty
     where = None if outcome.line is None else moment(game, stock, outcome.line)
     if result is Result.WON:
