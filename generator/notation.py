@@ -109,7 +109,16 @@ def move_ru(game: Game, move: Move) -> str:
     return f"{card_str(move.card)} {place_ru(game, move.src)} → {place_ru(game, move.dst)}"
 
 
-def deal_heading(game: Game, deal: int) -> str:
+#: A deal given as a typed pack, not by its number.
+TYPED_DEAL_RU = "заданный расклад"
+
+
+def deal_ru(deal: int | None) -> str:
+    """«расклад №7», or «заданный расклад» for a typed pack (no number)."""
+    return TYPED_DEAL_RU if deal is None else f"расклад №{deal}"
+
+
+def deal_heading(game: Game, deal: int | None) -> str:
     """«Кадриль» (queens_first), расклад №7 — the first line of a printed game."""
     variant = f" ({game.variant})" if game.variant else ""
-    return f"«{game.title}»{variant}, расклад №{deal}"
+    return f"«{game.title}»{variant}, {deal_ru(deal)}"

@@ -17,6 +17,7 @@ from generator.deals import DealNumberError, check_deal_number, stock_indices
 from generator.errors import UserError
 from generator.games import Game, Move, Result, UnknownGameError, VariantError, make_game, redeal
 from generator.replay import replay as replay_line
+from generator.safeio import read_input
 
 FORMAT = "pasyans-record/1"
 
@@ -52,6 +53,11 @@ def move_entry(game: Game, move: Move) -> dict[str, Any]:
     if move.is_redeal:
         return {"redeal": move.redeal_number}
     return {"card": card_str(move.card), "from": str(game.places[move.src]), "to": str(game.places[move.dst])}
+
+
+def move_from_entry(game: Game, entry: Any) -> Move:
+    """The move a record's entry writes (the inverse of ``move_entry``); ``RecordError`` if it is not one."""
+    return _read_move(game, entry, 1)
 
 
 def to_json(record: Record) -> str:
@@ -155,16 +161,7 @@ def _read_move(game: Game, entry: Any, number: int) -> Move:
 
 
 def read_record(path: str) -> Record:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        raise RecordError(f"no such record file: {path}") from None
-    except IsADirectoryError:
-        raise RecordError(f"{path} is a directory, not a record file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read {path}: {error}") from None
-    return from_json(text)
+    return from_json(read_input(path, "record file", RecordError))
 
 
 # -- replaying -----------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Safe output: every file is written beside its target and renamed into place.
 
-A crash, Ctrl-C or kill leaves the old file or none, never a torn one.
+A crash, Ctrl-C or kill leaves the old file or none, never a torn one. And
+input a user names (a record, a typed pack) is read with one-line errors.
 """
 
 from __future__ import annotations
@@ -14,6 +15,18 @@ from pathlib import Path
 from typing import IO, Any
 
 from generator.errors import UserError
+
+
+def read_input(path: str | os.PathLike[str], what: str, error: type[UserError] = UserError) -> str:
+    """The text of a file the user named (UTF-8, a byte-order mark allowed); ``error`` says why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise error(f"no such {what}: {path}") from None
+    except IsADirectoryError:
+        raise error(f"{path} is a directory, not a {what}") from None
+    except (OSError, UnicodeDecodeError) as reason:
+        raise error(f"cannot read {path}: {reason}") from None
 
 
 def check_output_path(path: str | os.PathLike[str]) -> Path:

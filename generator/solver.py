@@ -95,11 +95,13 @@ def _luby(index: int) -> int:
 
 def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Move], prefix: list[Move],
             order: MoveOrder[S], limit: int | None, deadline: float | None,
-            lost: set[Hashable] | None = None) -> tuple[_Ending, list[Move], int]:
+            lost: set[Hashable] | None = None, failures: int | None = None) -> tuple[_Ending, list[Move], int]:
     """One depth-first search from ``root`` (reached by ``prefix``), trying moves in ``order``.
 
     Returns ``won`` with the whole line, ``lost`` (everything searched: exact), ``limit`` (more
-    than ``limit`` positions) or ``time`` (past ``deadline``), with the positions visited.
+    than ``limit`` positions, or more than ``failures`` positions searched to the end without a
+    win: dead ends and positions whose every move was tried) or ``time`` (past ``deadline``),
+    with the positions visited.
 
     ``lost`` (only for a game without cycles) collects the keys of positions searched to the
     end, and is skipped like ``seen``. Without cycles a position met again is never one still
@@ -110,6 +112,7 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
     seen: set[Hashable] = set() if lost is None else lost
     keys: list[Hashable] = []
     nodes = 0
+    failed = 0
     # Each frame: a state, the length of ``path`` on reaching it, and its untried moves.
     path: list[Move] = list(prefix)
     frames: list[tuple[S, int, list[Move]]] = []
@@ -117,7 +120,7 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
 
     def enter(state: S, moves: list[Move]) -> bool:
         """True if ``state`` is won; otherwise open a frame for it unless it was seen before."""
-        nonlocal nodes
+        nonlocal nodes, failed
         if is_won(state):
             return True
         key = key_of(state)
@@ -133,6 +136,9 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
         if dead_end(state):
             if lost is not None:
                 lost.add(key)
+            failed += 1
+            if failures is not None and failed > failures:
+                raise _OutOfNodes
             return False
         ordered = order(state, prune(state, moves))
         frames.append((state, len(path), ordered[::-1]))
@@ -148,6 +154,9 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
                 frames.pop()
                 if lost is not None:
                     lost.add(keys.pop())
+                failed += 1
+                if failures is not None and failed > failures:
+                    raise _OutOfNodes
                 continue
             del path[depth:]
             move = untried.pop()
@@ -174,9 +183,12 @@ def solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
     ``hints`` are the game's registered ones by default; pass ``SearchHints(game, player)`` for
     a plain search. Hints whose ``restarts`` give other move orders are searched with
     restarts: attempt ``i`` tries moves in its ``i``-th order and gives up after
-    ``unit × luby(i)`` positions. One bad early choice (how the first deal is played decides
-    what a redeal gathers) then cannot hold the whole budget. An attempt that ends before its
-    limit has searched everything with the same provable cuts, so its ``lost`` is exact too.
+    ``unit × luby(i)`` failures (positions searched to the end without a win), as SAT solvers
+    count conflicts: a line that wins without turning back costs no failure, so even the
+    shortest attempt can win a long game. One bad early choice (how the first deal is played
+    decides what a redeal gathers) then cannot hold the whole budget. An attempt that ends
+    before its limit has searched everything with the same provable cuts, so its ``lost`` is
+    exact too.
 
     The hints' ``leads`` come first: each line is replayed through the engine and searched
     from its end within the lead's limit; a lead that does not win says nothing about ``state``.
@@ -217,10 +229,9 @@ def solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
     attempt = 0
     while True:
         order = hints.order if attempt == 0 or restarts is None else restarts.order(attempt)
-        limit: int | None = restarts.unit * _luby(attempt) if restarts is not None else None
-        if max_nodes is not None:
-            limit = max_nodes - nodes if limit is None else min(limit, max_nodes - nodes)
-        ending, moves, used = _search(game, hints, root, root_moves, prefix, order, limit, deadline, lost)
+        failures = restarts.unit * _luby(attempt) if restarts is not None else None
+        limit = None if max_nodes is None else max_nodes - nodes
+        ending, moves, used = _search(game, hints, root, root_moves, prefix, order, limit, deadline, lost, failures)
         nodes += used
         if ending == "won":
             return answer(Result.WON, moves)

@@ -32,7 +32,7 @@ def test_version(cli):
 def test_help_teaches(cli):
     result = cli("--help")
     assert result.status == 0
-    for command in ("games", "play", "check", "solve", "stats", "svg", "rulebook", "deals", "deck"):
+    for command in ("games", "play", "check", "solve", "stats", "svg", "html", "rulebook", "deals", "deck"):
         assert command in result.out
 
 

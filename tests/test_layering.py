@@ -18,12 +18,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 #: Which layer each module (or package) belongs to, by its dotted name below ``generator``.
 LAYER_OF = {
     "": "base", "__init__": "base", "cards": "base", "errors": "base", "paths": "base",
-    "safeio": "base", "progress": "base", "pool": "base",
+    "safeio": "base", "progress": "base", "pool": "base", "stock_text": "base", "russian": "base",
     "art": "art",  # the card artwork as a neutral vector model, and font outlines
     "deals": "rules", "games": "rules", "replay": "rules", "record": "rules", "notation": "rules",
     "players": "players", "play": "players",  # the no-peek players, and playing a deal out with one
     "hints": "hints",  # the solver's hints (they may ask the player for a first move)
     "solver": "solver", "stats": "solver", "selection": "solver", "walkthrough": "solver", "samples": "solver",
+    "analysis": "solver",  # the critical moment of a line and the difficulty of a deal
     "figures": "figures",
     "svg": "svg",
     "pdf": "pdf",

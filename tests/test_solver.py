@@ -111,3 +111,21 @@ def test_restarts_come_from_a_games_own_perturbed_order_or_not_at_all():
     orders = [restarts.order(attempt)(state, moves) for attempt in (1, 1, 2, 3, 4)]
     assert orders[0] == orders[1]  # the same attempt, the same order
     assert all(sorted(order) == sorted(moves) for order in orders)
+
+
+def test_a_restart_attempt_counts_failures_so_a_short_attempt_can_win_a_long_line():
+    """A village deal is won by a line of more than a hundred decision positions; an attempt stops
+    after ``unit × luby(i)`` *failures* (positions searched to the end without a win), so even
+    attempts of one failure reach the end of such a line (counted in positions they never could)."""
+    from generator.games import Result
+    from generator.hints import hints_for
+
+    game = make_game("village")
+    hints = hints_for(game)
+    hints.restart_unit = 1  # type: ignore[attr-defined]
+    solution = solve(game, stock_indices("village", 1), budget=Budget(seconds=None, nodes=20_000), hints=hints)
+    assert solution.result is Result.WON
+    # Counted in positions, attempts of 1, 1, 2, 1, … positions could not win before the first one
+    # of 128 (the line is 125 positions long), which comes after 896 positions of shorter ones.
+    assert solution.nodes < 896
+    assert_record_wins(game, stock_indices("village", 1), solution.moves, 1)

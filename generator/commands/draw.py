@@ -3,11 +3,13 @@
 A position is the start of a deal, its opening (``--opening``: every forced
 move made, up to the player's first choice, as the practice sheets show it),
 the position after ``--step K`` moves, or the end (``--end``) of a line of
-play: the solver's winning line when it finds one, otherwise the no-peek
-player's game, so every deal has a line to step through. A step's figure
-marks its last move. Files are named after what they show
-(``quadrille-7-step-12.svg``, ``card-Qs.svg``) and written atomically through
-``generator.safeio``.
+play: a game record's (``--record``), else the solver's winning line when it
+finds one, otherwise the no-peek player's game, so every deal has a line to
+step through. The deal is a number, a typed pack (``--stock``) or the
+record's. A step's figure marks its last move. Files are named after what
+they show (``quadrille-7-step-12.svg``, ``quadrille-stock-mine-end.svg``,
+``g2-step-5.svg`` for a record ``g2.json``, ``card-Qs.svg``) and written
+atomically through ``generator.safeio``.
 """
 
 from __future__ import annotations
@@ -15,34 +17,17 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from generator.commands.common import add_deal_argument, game_from
+from generator.commands.common import MAX_DPI, MIN_DPI, add_deal_stock_or_record, colors_count, dpi, line_of, shown_from
 from generator.errors import UserError
 from generator.paths import OUTPUT
 
-if TYPE_CHECKING:
-    from generator.games import Game, Move
-
-MIN_DPI, MAX_DPI = 30, 1200
 #: The solver's limit, in positions searched, when a line is needed: a won line is preferred, but a figure must
 #: not wait long (100000 positions take a few seconds, phalanx's about 25 s). Positions, not seconds: a search
 #: bounded by the clock could find the win on a fast machine and miss it on a slow or busy one, and then step
 #: through the no-peek game instead; bounded in positions it follows the same path everywhere, so the same
 #: arguments draw the same figure on any machine.
 SOLVE_POSITIONS = 100_000
-
-
-def _dpi(text: str) -> int:
-    if not text.strip().isdigit() or not MIN_DPI <= int(text) <= MAX_DPI:
-        raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_DPI} to {MAX_DPI}, not {text!r}")
-    return int(text)
-
-
-def _colors(text: str) -> int:
-    if text.strip() not in ("2", "4"):
-        raise argparse.ArgumentTypeError(f"must be 2 or 4, not {text!r}")
-    return int(text)
 
 
 def _step(text: str) -> int:
@@ -57,14 +42,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="draw a position or a card as SVG (and PNG)",
         description="Draw the figure of a position as SVG: the start of a deal (default: everything still in "
         "the stock), its opening (--opening: every forced move made, up to the player's first choice), the position "
-        "after --step K moves, or the end (--end), with the last move marked. Moves are those of the "
-        f"solver's winning line or, when it finds none within {SOLVE_POSITIONS} positions searched (the same "
-        "on any machine), of the no-peek player. "
+        "after --step K moves, or the end (--end), with the last move marked. Moves are those of a game record "
+        f"(--record FILE), or the solver's winning line or, when it finds none within {SOLVE_POSITIONS} positions "
+        "searched (the same on any machine), the no-peek player's. The deal is a deal number (--deal N), a "
+        "typed pack (--stock FILE_OR_-) or the record's. "
         "Or draw a single card with --card (e.g. Д♠, 10♥, Qs, or 'back'). --png adds a PNG of the same picture.",
     )
     svg.add_argument("game", metavar="GAME", nargs="?", help="game id, or GAME:VARIANT (see 'pasyans games')")
     svg.add_argument("--variant", metavar="V", help="variant of the game, e.g. queens_first")
-    add_deal_argument(svg, required=False)
+    add_deal_stock_or_record(svg, "draw its positions (GAME may then be left out)")
     where = svg.add_mutually_exclusive_group()
     where.add_argument("--step", metavar="K", type=_step, help="the position after K moves (0 is the start)")
     where.add_argument("--end", action="store_true", help="the position after the last move")
@@ -72,8 +58,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                        help="every forced move made (the deal, compulsory plays), up to the player's first choice")
     svg.add_argument("--card", metavar="CARD", help="draw this one card instead of a position (e.g. Д♠, or back)")
     svg.add_argument("--png", action="store_true", help="also write a PNG")
-    svg.add_argument("--dpi", metavar="D", type=_dpi, help=f"PNG resolution, {MIN_DPI}..{MAX_DPI} (default 300)")
-    svg.add_argument("--colors", metavar="2|4", type=_colors, default=2, help="a two- (default) or four-colour pack")
+    svg.add_argument("--dpi", metavar="D", type=dpi, help=f"PNG resolution, {MIN_DPI}..{MAX_DPI} (default 300)")
+    svg.add_argument("--colors", metavar="2|4", type=colors_count, default=2,
+                     help="a two- (default) or four-colour pack")
     svg.add_argument("-o", "--output", metavar="DIR", help="directory to write into (default output/)")
     svg.set_defaults(handler=cmd_svg)
 
@@ -94,18 +81,17 @@ def _check_arguments(args: argparse.Namespace) -> None:
     """The rules argparse cannot say: GAME or --card (one, not both), and what goes with each."""
     if args.card is not None and args.game is not None:
         raise UserError("give either GAME (a position) or --card (a single card), not both")
-    if args.card is None and args.game is None:
-        raise UserError("give GAME and --deal N for a position, or --card CARD for a single card")
+    if args.card is None and args.game is None and args.record is None:
+        raise UserError("give GAME and --deal N for a position (or --record FILE), or --card CARD for a single card")
     if args.card is not None:
         extra = [name for name, given in (
-            ("--deal", args.deal is not None), ("--variant", args.variant is not None),
+            ("--deal", args.deal is not None), ("--stock", args.stock is not None),
+            ("--record", args.record is not None), ("--variant", args.variant is not None),
             ("--step", args.step is not None), ("--end", args.end), ("--opening", args.opening),
         ) if given]
         if extra:
             verb = "describes" if len(extra) == 1 else "describe"
             raise UserError(f"{', '.join(extra)} {verb} a position, not a single card: drop it or drop --card")
-    elif args.deal is None:
-        raise UserError("a position needs a deal: add --deal N")
     if args.dpi is not None and not args.png:
         raise UserError("--dpi sets the PNG's resolution: add --png")
 
@@ -152,13 +138,13 @@ def _card_svg(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def _position_svg(args: argparse.Namespace) -> tuple[str, str]:
-    from generator.deals import stock_indices
     from generator.figures import figure_of
+    from generator.notation import deal_ru
     from generator.svg.figure import figure_svg
 
-    game = game_from(args)
-    stock = stock_indices(game.id, args.deal)
-    base = f"{game.full_id.replace(':', '-')}-{args.deal}"
+    shown = shown_from(args)
+    game, stock = shown.game, shown.deal.stock
+    base = shown.deal.name if shown.record else f"{game.full_id.replace(':', '-')}-{shown.deal.name}"
     state = game.initial_state(stock)
     last = None
     if args.opening:
@@ -174,31 +160,21 @@ def _position_svg(args: argparse.Namespace) -> tuple[str, str]:
     elif args.step is None and not args.end:
         name, when = f"{base}-start", "начало"
     else:
-        moves, whose = _line(game, stock)
+        line = line_of(shown, SOLVE_POSITIONS)
+        moves, whose = line.moves, line.whose
         count = len(moves) if args.end else args.step
         if count > len(moves):
             raise UserError(
                 f"--step {count} is past the end: {whose} has {len(moves)} move{'s' if len(moves) != 1 else ''} "
                 f"(use --step 0..{len(moves)} or --end)"
             )
-        for move in moves[:count]:
-            state = game.apply(state, move)
+        from generator.replay import final_state
+
+        state = final_state(game, state, moves[:count])
         last = moves[count - 1] if count else None
         print(f"position after move {count} of {whose} ({len(moves)} moves)")
         name = f"{base}-end" if args.end else f"{base}-step-{count}"
         when = f"после хода {count}" + (", конец" if count == len(moves) else "")
-    title = f"«{game.title}», расклад №{args.deal}: {when}"
+    title = f"«{game.title}», {deal_ru(shown.deal.number)}: {when}"
     figure = dataclasses.replace(figure_of(game, state, last_move=last), title=title)
     return figure_svg(figure, colors=args.colors), name
-
-
-def _line(game: Game, stock: tuple[int, ...]) -> tuple[list[Move], str]:
-    """The moves to step through: the solver's winning line, else the no-peek player's game."""
-    from generator.games import Result
-    from generator.play import play_out
-    from generator.solver import Budget, solve
-
-    solution = solve(game, stock, budget=Budget(seconds=None, nodes=SOLVE_POSITIONS))
-    if solution.result is Result.WON:
-        return list(solution.moves), "the solver's winning line"
-    return list(play_out(game, stock).moves), "the no-peek player's game"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from generator.commands.common import add_deal_argument, add_game_arguments, game_from
-from generator.deals import stock_indices
+from generator.commands.common import add_deal_or_stock, add_game_arguments, deal_from, game_from
 from generator.notation import deal_heading, move_ru
 from generator.play import play_out
 from generator.record import describe_move, read_record, record_of, replay, to_json
@@ -34,11 +33,12 @@ left) or unknown (the player stopped with moves left).""",
 examples:
   pasyans play quadrille --deal 7
   pasyans play brunette_blonde:two_cards --deal 5      (or: --variant two_cards)
-  pasyans play gallery --deal 2 --record g2.json && pasyans check g2.json""",
+  pasyans play gallery --deal 2 --record g2.json && pasyans check g2.json
+  pasyans play quadrille --stock my-deal.txt           (a pack typed top card first)""",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_game_arguments(play)
-    add_deal_argument(play)
+    add_deal_or_stock(play)
     play.add_argument("--record", metavar="FILE", help="also write the game record (pasyans-record/1 JSON) to FILE")
     play.set_defaults(handler=cmd_play)
 
@@ -69,14 +69,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = game_from(args)
     if args.record:
         check_output_path(args.record)
-    stock = stock_indices(game.id, args.deal)
-    played = play_out(game, stock)
-    print(deal_heading(game, args.deal))
+    deal = deal_from(args, game)
+    played = play_out(game, deal.stock)
+    print(deal_heading(game, deal.number))
     for number, move in enumerate(played.moves, 1):
         print(f"{number}. {move_ru(game, move)}")
     print(f"{played.result.played_ru} ({played.result}) after {len(played.moves)} moves")
     if args.record:
-        write_text(args.record, to_json(record_of(game, stock, played.moves, played.result, args.deal)))
+        write_text(args.record, to_json(record_of(game, deal.stock, played.moves, played.result, deal.number)))
     return 0
 
 

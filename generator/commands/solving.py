@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 
-from generator.commands.common import add_deal_argument, add_game_arguments, game_from
-from generator.deals import MAX_DEAL, stock_indices
+from generator.commands.common import add_deal_or_stock, add_game_arguments, deal_from, game_from
+from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.games import Result
 from generator.notation import deal_heading
+from generator.play import play_out
 from generator.record import record_of, to_json
 from generator.safeio import check_output_path, write_text
 from generator.solver import Budget, solve
@@ -55,8 +56,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "The answer is won, lost (proved) or unknown (the time budget ran out) — never a guess.",
     )
     add_game_arguments(solve_cmd)
-    add_deal_argument(solve_cmd)
-    solve_cmd.add_argument("--record", metavar="FILE", help="write the winning line as a game record (JSON)")
+    add_deal_or_stock(solve_cmd)
+    solve_cmd.add_argument("--record", metavar="FILE",
+                           help="write a game record (JSON) of the verdict: the winning line, or for a lost or "
+                           "unknown deal the no-peek player's game with that result")
     solve_cmd.add_argument(
         "--budget", metavar="SECONDS", type=positive_seconds, default=10.0, help="time budget (default 10 s)"
     )
@@ -84,15 +87,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
     game = game_from(args)
     if args.record:
         check_output_path(args.record)
-    stock = stock_indices(game.id, args.deal)
-    solution = solve(game, stock, budget=Budget(seconds=args.budget))
-    print(deal_heading(game, args.deal))
+    deal = deal_from(args, game)
+    solution = solve(game, deal.stock, budget=Budget(seconds=args.budget))
+    print(deal_heading(game, deal.number))
     print(as_text(game, solution.moves, solution.result))
     print(f"{solution.result}: {solution.nodes} positions searched in {solution.seconds:.2f} s")
     if args.record:
-        if solution.result is not Result.WON:
-            raise UserError(f"no record written: the deal is {solution.result}, a record needs a winning line")
-        write_text(args.record, to_json(record_of(game, stock, solution.moves, Result.WON, args.deal)))
+        # A lost or unknown deal is an answer too: its record carries the verdict, and as its moves the line a
+        # careful player would have taken (RULES.md lets such a record stop anywhere).
+        moves, result = solution.moves, solution.result
+        if result is not Result.WON:
+            played = play_out(game, deal.stock)
+            # An unknown deal the player happens to win is won: the record says so, or it would not check.
+            moves, result = played.moves, Result.WON if played.result is Result.WON else result
+        write_text(args.record, to_json(record_of(game, deal.stock, moves, result, deal.number)))
     return 0
 
 

@@ -14,7 +14,10 @@ from typing import Any
 
 from generator.art.glyphs import text_advance
 from generator.art.suits import suit_width
+from generator.cards import card_str
 from generator.games import Game, Move
+from generator.notation import move_ru, place_ru
+from generator.russian import plural_ru
 
 CARD_W = 1.0
 CARD_H = 88 / 63
@@ -31,12 +34,13 @@ ROLE_PLAIN, ROLE_FROM, ROLE_TO, ROLE_MOVED = "plain", "from", "to", "moved"
 
 @dataclass(frozen=True)
 class CardSpot:
-    """A card face (``card`` 0..51) or a card back (``card`` None) with its top-left corner."""
+    """A card face (``card`` 0..51) or a card back (``card`` None) with its top-left corner, on ``place``."""
 
     card: int | None
     x: float
     y: float
     highlight: bool = False
+    place: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,18 @@ class Figure:
     labels: tuple[Label, ...] = ()
     title: str = ""
     marks: tuple[Mark, ...] = ()
+    #: What the figure shows, in Russian, one phrase per place (and the last move first): see ``description``.
+    told: tuple[str, ...] = ()
+
+    @property
+    def description(self) -> str:
+        """What a screen reader says of the figure: «Последний ход: 9♠ кон → ряд 3; колода: 36 карт; …».
+
+        The phrases joined by «; », the first letter capital, a full stop at the end (the web page joins
+        the same phrases the same way).
+        """
+        text = "; ".join(self.told)
+        return text[:1].upper() + text[1:] + "." if text else ""
 
     def card_indices(self) -> set[int]:
         return {spot.card for spot in self.cards if spot.card is not None}
@@ -108,9 +124,21 @@ class Sketch:
     cards: list[CardSpot] = field(default_factory=list)
     labels: list[Label] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
+    #: What each place shows, in Russian, by place id (the engine's order of places); and the empty places.
+    told: dict[int, str] = field(default_factory=dict)
+    empty: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.contents = self.game.contents(self.state)
+
+    def tell(self, place: str, shown: str) -> None:
+        """Say what ``place`` shows (``shown``), or note it empty: the figure's description."""
+        place_id = self.game.place_id(place)
+        word = place_ru(self.game, place_id)
+        if self.cards_of(place):
+            self.told[place_id] = f"{word}: {shown}"
+        else:
+            self.empty[place_id] = word
 
     def cards_of(self, place: str) -> tuple[int, ...]:
         return self.contents.get(self.game.place_id(place), ())
@@ -157,7 +185,13 @@ class Sketch:
             cards = cards[-show:]
         spots = fan_layout(len(cards), max_height)
         for i, (card, (dx, dy)) in enumerate(zip(cards, spots, strict=True)):
-            self.cards.append(CardSpot(card, x + dx, y + dy, self._is_moved(place, card, i == len(cards) - 1)))
+            self.cards.append(CardSpot(card, x + dx, y + dy, self._is_moved(place, card, i == len(cards) - 1), place))
+        everything = self.cards_of(place)
+        if show is None or len(everything) == 1:
+            self.tell(place, ", ".join(card_str(card) for card in everything))
+        else:
+            self.tell(place, f"{plural_ru(len(everything), 'карта', 'карты', 'карт')}, сверху {card_str(cards[-1])}"
+                      if cards else "")
         if self._role(place) == ROLE_FROM:
             fanned = show is None and cards
             dx, dy = fan_layout(len(cards) + 1, max_height)[-1] if fanned else (0.0, 0.0)
@@ -174,7 +208,8 @@ class Sketch:
         self.slot(place, x, y)
         count = len(self.cards_of(place))
         if count:
-            self.cards.append(CardSpot(None, x, y))
+            self.cards.append(CardSpot(None, x, y, place=place))
+        self.tell(place, plural_ru(count, "карта", "карты", "карт") + " рубашкой вверх")
         if self._role(place) == ROLE_FROM:
             self.marks.append(Mark(x, y))
         if count_label:
@@ -191,6 +226,11 @@ class Sketch:
 
     def finish(self, *, title: str = "", margin: float = 0.12) -> Figure:
         """Bounds from everything placed (labels by their real width in PT Sans), with a small margin all round."""
+        told = [self.told[place] for place in sorted(self.told)]
+        if self.empty:
+            told.append("пусто: " + ", ".join(self.empty[place] for place in sorted(self.empty)))
+        if self.last_move is not None:
+            told.insert(0, "последний ход: " + move_ru(self.game, self.last_move))
         boxes = [(s.x, s.y, s.x + s.w, s.y + s.h) for s in self.slots]
         boxes += [(c.x, c.y, c.x + CARD_W, c.y + CARD_H) for c in self.cards]
         boxes += [(m.x, m.y, m.x + m.w, m.y + m.h) for m in self.marks]
@@ -212,6 +252,7 @@ class Sketch:
             labels=moved(self.labels),
             title=title,
             marks=moved(self.marks),
+            told=tuple(told),
         )
 
 

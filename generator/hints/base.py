@@ -32,7 +32,8 @@ MoveOrder = Callable[[S, list[Move]], list[Move]]
 @dataclass(frozen=True)
 class Restarts(Generic[S]):
     """Restarted search: attempt ``i`` (from 1) tries moves in ``order(i)`` and gives up after
-    ``unit × luby(i)`` positions; attempt 0 is the hints' own ``order``."""
+    ``unit × luby(i)`` failures (positions searched to the end without a win: dead ends and
+    positions whose every move was tried); attempt 0 is the hints' own ``order``."""
 
     unit: int
     order: Callable[[int], MoveOrder[S]]

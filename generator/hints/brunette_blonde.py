@@ -64,8 +64,15 @@ def _greedy_lost(up: list[int], cells: list[int], bag: list[int], waste: bytes) 
 class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
     game: BrunetteBlonde
 
-    #: Positions of the solver's first restart attempt (later ones follow Luby's sequence).
+    #: Failures (positions searched to the end without a win) of the solver's first restart
+    #: attempt; later ones follow Luby's sequence.
     restart_unit = 100
+
+    #: Every move is one-way: a stock card leaves the stock, a waste card the waste, a pile card
+    #: goes up, and the redeal happens once. So (redeals, -stock, -waste, cards up) grows with
+    #: every move, compared in that order, and no line comes back to a position: the solver's
+    #: restarts may keep what earlier attempts searched to the end.
+    acyclic = True
 
     def restarts(self) -> Restarts[BrunetteBlondeState] | None:
         """two_cards only: ``perturb`` seeded by the attempt's number for the solver's restarts.

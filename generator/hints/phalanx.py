@@ -17,6 +17,8 @@ from generator.games.phalanx import (
     PhalanxState,
 )
 from generator.hints.base import Restarts, SearchHints
+from generator.hints.phalanx_relaxed import CODE, relaxed_pile_empties, show
+from generator.players import Player
 
 
 class PhalanxHints(SearchHints[PhalanxState]):
@@ -43,6 +45,51 @@ class PhalanxHints(SearchHints[PhalanxState]):
     #: node instead of once per generated child, about 2.5 times less work.
     dead_end_in_safe_move = False  # generator.solver calls dead_end itself, after its table check
 
+    def __init__(self, game: Phalanx, player: Player[PhalanxState]) -> None:
+        super().__init__(game, player)
+        #: The moves ``safe_move`` gives along the last line it found to win (the eager or the
+        #: lazy one), by position. The solver then follows that line move by move, and from every
+        #: position on it the same line (its rest) wins, so ``safe_move`` answers from here
+        #: instead of playing the line out again at each step (which made a won deal cost the
+        #: square of its length).
+        self._winning_line: dict[PhalanxState, Move] = {}
+        #: The last position the relaxed game was played from, and its answer: the solver asks
+        #: ``safe_move`` and then ``dead_end`` about the same position, and both need it.
+        self._relaxed: tuple[PhalanxState, bool] | None = None
+
+    def _relaxed_empties(self, state: PhalanxState, heights: list[int]) -> bool:
+        """``relaxed_pile_empties`` of ``state``, computed once for two questions in a row."""
+        last = self._relaxed
+        if last is not None and last[0] is state:
+            return last[1]
+        empties = relaxed_pile_empties(state, heights)
+        self._relaxed = state, empties
+        return empties
+
+    def _remember_line(self, state: PhalanxState, lazy: bool) -> Move:
+        """Walk the winning line from ``state`` through the engine, keep its moves, and give its first.
+
+        The line is the one ``safe_move`` has just found to win: the lazy one turns the stock
+        while it has cards, the eager one plays what fits first (the first play offered, as
+        ``safe_move`` answers); forced moves are made as they come.
+        """
+        game = self.game
+        line: dict[PhalanxState, Move] = {}
+        here = state
+        while here.dealt < CARDS:
+            moves = game.legal_moves(here)
+            if not moves:
+                break
+            move = moves[0]
+            if here.phase == PHASE_TWO and not game.refill_pending(here):
+                turn = moves[-1]
+                plays = [m for m in moves if m.src != STOCK]
+                move = turn if lazy or not plays else plays[0]
+                line[here] = move
+            here = game.apply(here, move)
+        self._winning_line = line
+        return line[state]
+
     def safe_move(self, state: PhalanxState, moves: list[Move]) -> Move | None:
         """Moves that cannot lose a win (each rule's proof is beside it)."""
         if state.phase != PHASE_TWO or self.game.refill_pending(state):
@@ -58,17 +105,23 @@ class PhalanxHints(SearchHints[PhalanxState]):
             # A lost position stays lost whatever is played: any move is safe. Turning the stock
             # ends the game soonest.
             return moves[-1]
+        known = self._winning_line.get(state)
+        if known is not None:
+            return known  # on the line found to win below
+        heights = _heights(state)
+        if not self._relaxed_empties(state, heights):
+            # Lost (``dead_end`` says so next and cuts it): no line wins, so none is tried.
+            return None
         turn = moves[-1]
-        if _playing_everything_wins(state):
+        if _playing_everything_wins(state, heights):
             # Playing every card that fits before each turn (the careful player's way) wins,
             # checked by playing it out: the first play of it (any: the plays between two turns
             # commute) or the turn when nothing fits starts a winning line.
-            plays = [move for move in moves if move.src != STOCK]
-            return plays[0] if plays else turn
+            return self._remember_line(state, lazy=False)
         if turn.src == STOCK and _turning_everything_wins(state):
             # Turning the whole stock without a play, then playing everything that fits, wins
             # (checked by playing it out): the turn starts a winning line, so it loses no win.
-            return turn
+            return self._remember_line(state, lazy=True)
         if state.waste and turn.src == STOCK and turn.dst >= FOUNDATION and self._turn_is_safe(state, turn.card):
             return turn
         return None
@@ -89,7 +142,8 @@ class PhalanxHints(SearchHints[PhalanxState]):
     #: restarts may keep what they searched to the end.
     acyclic = True
 
-    #: Positions of the first restart attempt (later ones follow Luby's sequence).
+    #: Failures (positions searched to the end without a win) of the first restart attempt;
+    #: later ones follow Luby's sequence.
     restart_unit = 200
 
     def restarts(self) -> Restarts[PhalanxState]:
@@ -132,98 +186,22 @@ class PhalanxHints(SearchHints[PhalanxState]):
     def dead_end(self, state: PhalanxState) -> bool:
         """True only when the position provably cannot be won (phase two only).
 
-        Stock out: the greedy play-out decides (confluence). Otherwise, for each pile card Z
-        with d >= 1 cards above it: Z must come to the top of the pile some time. Say that first
-        happens after j more stock cards are turned. In that time every play takes one card off
-        the pile above Z and every push adds one, so plays = d + pushes, and every turned card
-        goes up or is pushed, so cards put up = plays + (j - pushes) = d + j. Those cards can
-        only come from H_j = the pyramid, the pile above Z and the next j stock cards (Z and
-        the cards below it stay buried), so d + j <= CU(H_j), the most cards of H_j that the
-        foundations could take in order. For j = 0 the exact figure is known: with no turn,
-        the plays form one closure (confluence), so Z can come up at once only if the greedy
-        play-out empties at least d pile cards. If no j qualifies, Z never comes free: lost.
+        Stock out: the greedy play-out decides (confluence). Otherwise: the eager line of a
+        relaxed game, in which pushed cards stay in reach, never empties the pile; proved in
+        ``generator.hints.phalanx_relaxed``. (It replaced a counting test, which asked, for each
+        pile card Z with d cards above it, for some j with d + j at most the most cards the
+        foundations could take from the pyramid, the pile above Z and the next j stock cards.
+        The relaxation implies it: when its eager line empties the pile, Z shows after some j
+        turns with d + j cards up, all from those; and on deals 1..300 and the hard ones it
+        never cut a position the relaxation left, at twice the relaxation's cost.)
         """
         if state.phase != PHASE_TWO or self.game.refill_pending(state):
             return False
-        offset = OFFSET[state.base]
         heights = _heights(state)  # suit s: heights[2s], heights[2s + 1]; a foundation's next card has offset = height
-        waste = state.waste
-        pool = [card for card in state.pyramid if card >= 0]
         if state.dealt == CARDS:
-            plays = _play_out(heights, offset, pool, waste)
-            return plays < len(pool) + len(waste)
-        n = len(waste)
-        if n < 2:
-            return False
-        free_now = _play_out(heights, offset, pool, waste)  # pile cards that can come off without a turn
-        deepest = n - 1 - free_now  # cards waste[0 : deepest] cannot come up before a turn
-        if deepest <= 0:
-            return False
-        stock = state.stock[state.dealt :]
-        rest = len(stock)
-        low = heights[0::2]
-        high = heights[1::2]
-        # Card counts by suit * 13 + offset: ``counts`` for the pyramid and the pile above Z,
-        # ``in_stock`` for the whole stock. For a set of cards, ``ones[s]`` / ``twos[s]`` are the
-        # bit masks of the offsets of suit s held at least once / twice.
-        counts = [0] * 52
-        for card in pool:
-            counts[SUIT[card] * 13 + offset[card]] += 1
-        for card in waste[deepest:]:
-            counts[SUIT[card] * 13 + offset[card]] += 1
-        in_stock = [0] * 52
-        stock_keys = [SUIT[card] * 13 + offset[card] for card in stock]
-        for key in stock_keys:
-            in_stock[key] += 1
-        base_masks = _masks(counts)  # H_0: the pyramid and the pile above Z
-        every_masks = _masks([a + b for a, b in zip(counts, in_stock, strict=True)])  # H_0 and the whole stock
-        base_values = [_most_up(low[s], high[s], *base_masks[s]) for s in range(4)]
-        every_values = [_most_up(low[s], high[s], *every_masks[s]) for s in range(4)]
-        witness = 0  # the j that showed the card above Z can come up, and H_j's masks, values, extra counts
-        w_masks: list[list[int]] = []
-        w_values: list[int] = []
-        w_added: list[int] = []
-        for z in range(deepest - 1, -1, -1):
-            d = n - 1 - z
-            # the j that served the card above often serves this one too (Z itself may go up)
-            found = bool(witness) and sum(w_values) - witness >= d
-            reach = min(sum(every_values) - d, rest)  # a j beyond this cannot satisfy d + j <= CU(H_j)
-            if not found and reach >= 1:
-                masks = [list(m) for m in base_masks]
-                values = list(base_values)
-                total = sum(values)
-                added = [0] * 52
-                for j in range(1, reach + 1):
-                    key = stock_keys[j - 1]
-                    added[key] += 1
-                    c = counts[key] + added[key]
-                    if c > 2:
-                        continue
-                    s, k = divmod(key, 13)
-                    masks[s][c - 1] |= 1 << k
-                    value = _most_up(low[s], high[s], *masks[s])
-                    total += value - values[s]
-                    values[s] = value
-                    if total - j >= d:
-                        found = True
-                        witness, w_masks, w_values, w_added = j, masks, values, added
-                        break
-            if not found:
-                return True
-            # one card deeper: Z joins the cards above
-            card = waste[z]
-            key = SUIT[card] * 13 + offset[card]
-            s, k = divmod(key, 13)
-            counts[key] += 1
-            for c, group_masks, group_values in (
-                (counts[key], base_masks, base_values),
-                (counts[key] + in_stock[key], every_masks, every_values),
-                (counts[key] + w_added[key] if witness else 3, w_masks, w_values),
-            ):
-                if c <= 2:
-                    group_masks[s][c - 1] |= 1 << k
-                    group_values[s] = _most_up(low[s], high[s], *group_masks[s])
-        return False
+            pool = [card for card in state.pyramid if card >= 0]
+            return _play_out(heights, OFFSET[state.base], pool, state.waste) < len(pool) + len(state.waste)
+        return not self._relaxed_empties(state, heights)
 
 
 def _heights(state: PhalanxState) -> list[int]:
@@ -240,63 +218,72 @@ def _heights(state: PhalanxState) -> list[int]:
     return heights
 
 
-def _playing_everything_wins(state: PhalanxState) -> bool:
+def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = None) -> bool:
     """Whether this line wins: play every card that fits (each play brings in the next pile card,
     or the next stock card when the pile is empty), turn the next stock card only when nothing
-    fits, and so on to the end."""
-    offset = OFFSET[state.base]
-    heights = _heights(state)
-    have = [0] * 52  # the pyramid and the top of the pile, by suit * 13 + offset
-    pool = 0
+    fits, and so on to the end.
+
+    The plays are driven by events, as in ``phalanx_relaxed``: a slot is looked at again only
+    when its height changed or a card of its suit came into reach; after a push nothing new fits.
+    """
+    code = CODE[state.base]
+    h = list(_heights(state) if heights is None else heights)
+    reach = [0] * 52  # the pyramid and the top of the pile, by code
+    left = 0  # cards not up yet
     for card in state.pyramid:
         if card >= 0:
-            have[SUIT[card] * 13 + offset[card]] += 1
-            pool += 1
-    pile = list(state.waste)
+            reach[code[card]] += 1
+            left += 1
+    pile = [code[card] for card in state.waste]
     if pile:
-        top = pile[-1]
-        have[SUIT[top] * 13 + offset[top]] += 1
+        reach[pile[-1]] += 1
     stock = state.stock
     dealt = state.dealt
-    left = pool + len(pile) + CARDS - dealt  # cards not up yet
+    left += len(pile) + CARDS - dealt
+    todo = [0, 1, 2, 3, 4, 5, 6, 7]
     while True:
-        progress = True
-        while progress:  # play everything that fits
-            progress = False
-            for slot in range(8):
-                k = heights[slot]
-                if k < 13 and have[(slot >> 1) * 13 + k]:
-                    index = (slot >> 1) * 13 + k
-                    have[index] -= 1
-                    heights[slot] = k + 1
-                    left -= 1
-                    progress = True
-                    # the pile loses its top either way (it went up, or into the emptied pyramid
-                    # place); its next card comes into reach, or a stock card refills the place
-                    if pile:
-                        pile.pop()
-                        if pile:
-                            card = pile[-1]
-                            have[SUIT[card] * 13 + offset[card]] += 1
-                    elif dealt < CARDS:
-                        card = stock[dealt]
-                        dealt += 1
-                        have[SUIT[card] * 13 + offset[card]] += 1
+        while todo:  # play everything that fits
+            slot = todo.pop()
+            k = h[slot]
+            if k == 13:
+                continue
+            index = (slot >> 1) * 13 + k
+            if not reach[index]:
+                continue
+            reach[index] -= 1
+            h[slot] = k + 1
+            left -= 1
+            todo.append(slot)
+            # the pile loses its top either way (it went up, or into the emptied pyramid
+            # place); its next card comes into reach, or a stock card refills the place
+            if pile:
+                pile.pop()
+                if not pile:
+                    continue
+                shown = pile[-1]
+            elif dealt < CARDS:
+                shown = code[stock[dealt]]
+                dealt += 1
+            else:
+                continue
+            reach[shown] += 1
+            show(shown, h, todo)
         if dealt == CARDS:
             return left == 0
-        card = stock[dealt]
+        card = code[stock[dealt]]
         dealt += 1
-        k = offset[card]
-        slot = 2 * SUIT[card]
-        if heights[slot] == k or heights[slot + 1] == k:
-            heights[slot if heights[slot] == k else slot + 1] = k + 1
+        slot = (card // 13) << 1
+        k = card % 13
+        if h[slot] == k or h[slot + 1] == k:
+            slot += h[slot] != k
+            h[slot] = k + 1
             left -= 1
+            todo.append(slot)
         else:  # onto the pile: the old top goes out of reach, the new card is the top
             if pile:
-                old = pile[-1]
-                have[SUIT[old] * 13 + offset[old]] -= 1
+                reach[pile[-1]] -= 1
             pile.append(card)
-            have[SUIT[card] * 13 + offset[card]] += 1
+            reach[card] += 1
 
 
 def _turning_everything_wins(state: PhalanxState) -> bool:
@@ -319,71 +306,34 @@ def _turning_everything_wins(state: PhalanxState) -> bool:
 def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: tuple[int, ...]) -> int:
     """How many plays can be made without turning the stock: the pyramid and the pile top are
     available, each play brings the next pile card in; stops when nothing fits or the pile is
-    empty and nothing more fits. ``heights`` is not changed."""
+    empty and nothing more fits. ``heights`` is not changed. Driven by events (``show``)."""
     h = list(heights)
-    have = [0] * 52  # by suit * 13 + offset
+    reach = [0] * 52  # by suit * 13 + offset
     for card in pool:
-        have[SUIT[card] * 13 + offset[card]] += 1
+        reach[SUIT[card] * 13 + offset[card]] += 1
     next_pile = len(waste) - 1
     if next_pile >= 0:
         card = waste[next_pile]
-        have[SUIT[card] * 13 + offset[card]] += 1
+        reach[SUIT[card] * 13 + offset[card]] += 1
         next_pile -= 1
     plays = 0
-    progress = True
-    while progress:
-        progress = False
-        for slot in range(8):
-            k = h[slot]
-            if k < 13:
-                index = (slot >> 1) * 13 + k
-                if have[index]:
-                    have[index] -= 1
-                    h[slot] = k + 1
-                    plays += 1
-                    if next_pile >= 0:
-                        card = waste[next_pile]
-                        have[SUIT[card] * 13 + offset[card]] += 1
-                        next_pile -= 1
-                    progress = True
+    todo = [0, 1, 2, 3, 4, 5, 6, 7]
+    while todo:
+        slot = todo.pop()
+        k = h[slot]
+        if k == 13:
+            continue
+        index = (slot >> 1) * 13 + k
+        if not reach[index]:
+            continue
+        reach[index] -= 1
+        h[slot] = k + 1
+        plays += 1
+        todo.append(slot)
+        if next_pile >= 0:
+            card = waste[next_pile]
+            next_pile -= 1
+            shown = SUIT[card] * 13 + offset[card]
+            reach[shown] += 1
+            show(shown, h, todo)
     return plays
-
-
-def _masks(counts: list[int]) -> list[list[int]]:
-    """Per suit, [mask of offsets held at least once, mask of offsets held at least twice]."""
-    masks = []
-    for s in range(4):
-        one = two = 0
-        for k in range(13):
-            c = counts[s * 13 + k]
-            if c:
-                one |= 1 << k
-                if c > 1:
-                    two |= 1 << k
-        masks.append([one, two])
-    return masks
-
-
-#: _GAP[m]: the least offset whose bit is clear in the 13-bit mask ``m`` (13 when all are set).
-_GAP = tuple(min(13, ((~m) & (m + 1)).bit_length() - 1) for m in range(1 << 13))
-#: _BELOW[k]: the mask of offsets below k (so that _GAP[mask | _BELOW[k]] looks from offset k on).
-_BELOW = tuple((1 << k) - 1 for k in range(14))
-
-
-def _most_up(a: int, b: int, one: int, two: int) -> int:
-    """An upper bound on how many cards of one suit its two foundations, of heights ``a`` and
-    ``b``, could take from a set of cards: ``one`` / ``two`` have bit k set when the set holds at
-    least one / two cards of offset k. The bound is the sum over offsets of the most copies of
-    that card the foundations can reach: offsets between the two heights are wanted once (by
-    the lower foundation, which gets there only through cards it finds), offsets from the higher
-    height on twice while both foundations can get there, once while only one can."""
-    if a > b:
-        a, b = b, a
-    if b == 13:
-        return _GAP[one | _BELOW[a]] - a if a < 13 else 0
-    low_end = _GAP[one | _BELOW[a]]  # the lower foundation can reach offsets below this
-    one_end = _GAP[one | _BELOW[b]]
-    if low_end < b:  # the lower foundation never reaches b: only the higher one goes on
-        return (low_end - a) + (one_end - b)
-    two_end = _GAP[two | _BELOW[b]]
-    return (b - a) + 2 * (two_end - b) + (one_end - two_end)

@@ -108,13 +108,26 @@ def _draw_label(canvas: Canvas, text: str, x: float, y: float, size: float, anch
         x += stringWidth(piece, font, size)
 
 
+def alt_text(figure: Figure) -> str:
+    """The figure in words, for a screen reader: its title, then what lies where."""
+    return ". ".join(part for part in (figure.title, figure.description.removesuffix(".")) if part) + "."
+
+
+def pdf_text(text: str) -> str:
+    """``text`` as a PDF string for a content stream: UTF-16BE after its byte-order mark, in hex."""
+    return "<" + ("\ufeff" + text).encode("utf-16-be").hex().upper() + ">"
+
+
 def draw_figure(canvas: Canvas, figure: Figure, x: float, y: float, width_pt: float, *, colors: int = 2) -> None:
     """Draw ``figure`` with its lower-left corner at ``(x, y)``, ``width_pt`` points wide (height to scale).
 
     Empty places, where the last move's card was, the cards (faces from the canvas's one ``CardArt``; the moved
-    one framed), then the labels — the SVG's order.
+    one framed), then the labels — the SVG's order. All of it is one marked-content span whose alternate
+    description (``/Alt``) is the figure's text, what the SVG says in its ``<title>`` and ``<desc>``: reportlab
+    writes no tagged PDF, but a reader that speaks a span's ``/Alt`` reads the position instead of the shapes.
     """
     register_fonts()
+    canvas.addLiteral(f"/Span <</Alt {pdf_text(alt_text(figure))}>> BDC")
     unit = width_pt / figure.width  # points per card width
     mm_scale = unit / CARD_W_MM  # points per millimetre of a full-size (63 mm) card
     top = y + figure.height * unit
@@ -156,6 +169,7 @@ def draw_figure(canvas: Canvas, figure: Figure, x: float, y: float, width_pt: fl
         size = max(_MIN_LABEL, label.size * unit)
         _draw_label(canvas, label.text, px(label.x), py(label.y), size, label.anchor)
     canvas.restoreState()
+    canvas.addLiteral("EMC")
 
 
 def figure_scale(figure: Figure, max_width: float, max_height: float | None = None,

@@ -35,6 +35,7 @@ from typing import Any
 
 from generator.pdf.fonts import SIGNS
 from generator.pdf.palette import RED_HEX
+from generator.russian import plural_word
 
 NBSP = "\u00a0"
 SHY = "\u00ad"
@@ -180,10 +181,9 @@ def plain(markup: str) -> str:
     return text.replace(SHY, "").replace(NBSP, " ")
 
 
-def plural_form(n: int, one: str, few: str, many: str) -> str:
-    """The form of a noun Russian wants after ``n``: ход (1, 21), хода (2, 104), ходов (5, 11)."""
-    tail, tens = n % 10, n % 100
-    return one if tail == 1 and tens != 11 else few if 2 <= tail <= 4 and not 12 <= tens <= 14 else many
+#: The form of a noun Russian wants after ``n``: ход (1, 21), хода (2, 104), ходов (5, 11) — the same rule the
+#: figures and the web page use (``generator.russian``).
+plural_form = plural_word
 
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:

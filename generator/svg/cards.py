@@ -20,6 +20,7 @@ from ..art.faces import CARD_H, CARD_W, Face, Shape, Use, card_code, face, share
 from ..art.faces import back as back_face
 from ..art.palette import colour
 from ..art.paths import Path, rotate180
+from ..cards import Card
 from .env import environment
 
 BACK = None  # pass to ``card_svg`` for the back
@@ -272,7 +273,11 @@ def _faces(indices: Iterable[int | None], colors: int) -> list[tuple[str, Face]]
 
 @functools.lru_cache(maxsize=256)
 def _defs_cached(keys: tuple[int | None, ...], colors: int) -> str:
-    faces = _faces(keys, colors)
+    return _defs(_faces(keys, colors))
+
+
+def _defs(faces: list[tuple[str, Face]]) -> str:
+    """Shared outlines and one symbol per face, for the faces given as (element id, face)."""
     refs = sorted({r for _, fc in faces for r in fc.refs()}, key=shared_refs_order)
     # An outline painted alike wherever this document uses it (the card's edge, a suit's pips) carries its
     # paint on its definition, once, instead of on every use.
@@ -305,10 +310,21 @@ def card_defs(indices: Iterable[int | None], *, colors: int = 2, back: bool = Fa
     return _defs_cached(keys, colors)
 
 
+def card_words(index: int | None) -> tuple[str, str]:
+    """A card's title and description in Russian, for a screen reader: («Д♠ — дама пик», «Игральная карта: …»)."""
+    if index is None:
+        return "Рубашка карты", "Рубашка игральной карты: узор, одинаковый у всех карт колоды."
+    card = Card.from_index(index)
+    return f"{card} — {card.name_ru}", f"Игральная карта: {card.name_ru}, {card}."
+
+
 def card_svg(index: int | None, *, colors: int = 2, width_mm: float = CARD_W) -> str:
     """A standalone SVG document of one face (``None``: the back), ``width_mm`` wide on paper."""
     height_mm = width_mm * CARD_H / CARD_W
+    title, desc = card_words(index)
     return environment().get_template("card.svg.j2").render(
+        title=title,
+        desc=desc,
         viewbox=f"0 0 {num(CARD_W)} {num(CARD_H)}",
         width=num(width_mm),
         height=num(height_mm),
@@ -316,4 +332,20 @@ def card_svg(index: int | None, *, colors: int = 2, width_mm: float = CARD_W) ->
         id=card_id(index),
         card_w=num(CARD_W),
         card_h=num(CARD_H),
+    )
+
+
+def face_svg(fc: Face, title: str, desc: str) -> str:
+    """A standalone SVG document of any face, at its own size in millimetres (a printed card with its bleed)."""
+    key = "c-" + fc.name
+    return environment().get_template("card.svg.j2").render(
+        title=title,
+        desc=desc,
+        viewbox=f"0 0 {num(fc.width)} {num(fc.height)}",
+        width=num(fc.width),
+        height=num(fc.height),
+        defs=Markup(_defs([(key, fc)])),
+        id=key,
+        card_w=num(fc.width),
+        card_h=num(fc.height),
     )

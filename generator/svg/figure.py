@@ -11,6 +11,7 @@ card where it landed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from markupsafe import Markup
 
@@ -62,13 +63,15 @@ def _sign_outline(char: str, size: float) -> tuple[Path, float]:
     return suit_path(suit).scale(height).translate(centre, -height / 2), sign_advance(char) * size
 
 
-def _labels(figure: Figure) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """(glyph definitions, glyph placements) for every label, each distinct letter defined once."""
+def _labels(figure: Figure) -> tuple[list[dict[str, str]], list[tuple[str, list[dict[str, str]]]]]:
+    """(glyph definitions, each label's text with its glyph placements), each distinct letter defined once."""
     sizes: list[float] = []
     glyphs: dict[str, str] = {}
-    uses: list[dict[str, str]] = []
+    labels: list[tuple[str, list[dict[str, str]]]] = []
     font, weight = LABEL_FONT
     for label in figure.labels:
+        uses: list[dict[str, str]] = []
+        labels.append((label.text, uses))
         if label.size not in sizes:
             sizes.append(label.size)
         size = label.size * UNIT
@@ -84,7 +87,7 @@ def _labels(figure: Figure) -> tuple[list[dict[str, str]], list[dict[str, str]]]
                     glyphs[gid] = path_d(outline, LABEL_DECIMALS)
                 uses.append({"id": gid, "x": num(x), "y": y})
             x += advance
-    return [{"id": gid, "d": d} for gid, d in glyphs.items()], uses
+    return [{"id": gid, "d": d} for gid, d in glyphs.items()], labels
 
 
 def figure_svg(
@@ -96,26 +99,63 @@ def figure_svg(
 ) -> str:
     """The figure as a standalone SVG document; on paper a card is ``card_width_mm`` wide.
 
-    The title (for a screen reader, and a browser tab) is escaped by the
-    template like any other text.
+    The title and the description (what lies where, for a screen reader; the
+    title also names a browser tab) are escaped by the template like any other text.
     """
     cards = sorted(figure.card_indices())
     defs = card_defs(cards, colors=colors, back=figure.has_back)
-    glyphs, letters = _labels(figure)
     width, height = figure.width * UNIT, figure.height * UNIT
     scale = card_width_mm / UNIT
+    picture = drawing(figure)
     return environment().get_template("figure.svg.j2").render(
         width=num(width),
         height=num(height),
         width_mm=num(width * scale),
         height_mm=num(height * scale),
         title=figure.title,
+        desc=figure.description,
         defs=Markup(defs),
-        glyphs=glyphs,
         background=background,
-        slot_colour=SLOT_COLOUR,
-        slot_stroke=num(0.7),
-        dash="2.5 2",
+        letters=picture.letters,
+        **vars(picture),
+        **STYLE,
+    )
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What the template draws of a figure, every number formatted: its empty places, the marks where the last
+    move's card was, the cards (the moved one framed), and the labels letter by letter with the letters' outlines.
+    The web page draws each of its steps from the same values."""
+
+    glyphs: list[dict[str, str]]
+    slots: list[_Box]
+    from_marks: list[_Box]
+    cards: list[dict[str, Any]]
+    labels: list[tuple[str, list[dict[str, str]]]]
+
+    @property
+    def letters(self) -> list[dict[str, str]]:
+        return [use for _, uses in self.labels for use in uses]
+
+
+#: How the template paints a figure (the same on every figure and on the web page).
+STYLE = dict(
+    slot_colour=SLOT_COLOUR,
+    slot_stroke=num(0.7),
+    dash="2.5 2",
+    card_w=num(CARD_W_MM),
+    card_h=num(CARD_H_MM),
+    mark_colour=MARK_COLOUR,
+    mark_stroke=num(1.6),
+    label_colour=LABEL_COLOUR,
+)
+
+
+def drawing(figure: Figure) -> Drawing:
+    glyphs, labels = _labels(figure)
+    return Drawing(
+        glyphs=glyphs,
         slots=[_box(s.x * UNIT, s.y * UNIT, s.w * UNIT, s.h * UNIT) for s in figure.slots if not s.filled],
         from_marks=[_box(m.x * UNIT, m.y * UNIT, m.w * UNIT, m.h * UNIT, FROM_PAD) for m in figure.marks],
         cards=[
@@ -124,13 +164,9 @@ def figure_svg(
                 "x": num(c.x * UNIT),
                 "y": num(c.y * UNIT),
                 "mark": _box(c.x * UNIT, c.y * UNIT, CARD_W_MM, CARD_H_MM, CARD_PAD) if c.highlight else None,
+                "place": c.place,
             }
             for c in figure.cards
         ],
-        card_w=num(CARD_W_MM),
-        card_h=num(CARD_H_MM),
-        mark_colour=MARK_COLOUR,
-        mark_stroke=num(1.6),
-        letters=letters,
-        label_colour=LABEL_COLOUR,
+        labels=labels,
     )

@@ -388,7 +388,8 @@ def test_the_line_to_step_through_does_not_depend_on_the_clock(monkeypatch: pyte
     solver's win, even where every reading of the clock is an hour later (a limit in seconds would give up and
     fall back to the no-peek game: the figure would depend on the machine's speed)."""
     import generator.solver
-    from generator.commands.draw import SOLVE_POSITIONS, _line
+    from generator.commands.common import Deal, Shown, line_of
+    from generator.commands.draw import SOLVE_POSITIONS
     from generator.solver import Budget, solve
 
     game = make_game("village")
@@ -397,8 +398,8 @@ def test_the_line_to_step_through_does_not_depend_on_the_clock(monkeypatch: pyte
     assert needed.result is Result.WON and 10_000 < needed.nodes <= SOLVE_POSITIONS
     real, readings = generator.solver.time.perf_counter, iter(range(10**9))
     monkeypatch.setattr(generator.solver.time, "perf_counter", lambda: real() + 3600 * next(readings))
-    moves, whose = _line(game, stock)
-    assert whose == "the solver's winning line" and moves == needed.moves
+    line = line_of(Shown(game, Deal(82, tuple(stock), "82")), SOLVE_POSITIONS)
+    assert line.whose == "the solver's winning line" and line.moves == needed.moves
 
 
 def test_cli_step_past_the_end_says_how_many_moves(tmp_path: Path) -> None:

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.games import Game
 from generator.pdf.figure import label_width
-from generator.pdf.flowables import Float, Heading, Para, tie_moves
+from generator.pdf.flowables import Anchored, Float, Heading, Para, tie_moves
 from generator.pdf.moves import MoveColumns, ParagraphCells
 from generator.pdf.palette import GREY
 from generator.pdf.paper import BookPage
@@ -85,7 +85,13 @@ class Book:
         caption names the move it follows), on the next page if need be."""
         drawing.hAlign = "CENTER"
         parts = [Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption)]
-        return Float(parts) if floating else KeepTogether(parts)
+        return Float(parts) if floating else Anchored(parts)
+
+    def anchored_figure(self, drawing: Flowable, caption: str, *after: Flowable) -> Flowable:
+        """A figure that must stay where it is in the text, with what comments on it (``after``), kept together:
+        it never floats past the moves that follow it (on a full page it starts the next one instead)."""
+        drawing.hAlign = "CENTER"
+        return Anchored([Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption), *after])
 
     @property
     def move_gap(self) -> float:

@@ -3,7 +3,8 @@
 In order: the chapter heading (the title line of the rule text; «Деревенский
 пасьянс» for ``village``, whose text has none) and the rest of the text
 verbatim; the figure of the sample deal laid out; «Толкование правил»;
-«Разбор расклада №N», the sample's moves by phase with figures at key moments;
+«Разбор расклада №N», the sample's moves by phase with figures at key moments and, when
+the no-peek player loses the deal, its critical moment marked (the line follows the player up to it);
 «Как часто выходит» (:mod:`generator.pdf.rulebook.odds`).
 """
 
@@ -16,8 +17,10 @@ from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph,
 from generator.cards import card_str
 from generator.figures import figure_of
 from generator.games import Game
+from generator.notation import move_ru
 from generator.pdf.figure import FigureFlowable
-from generator.pdf.flowables import Heading, entry_flowables
+from generator.pdf.flowables import Heading, entry_flowables, tie_moves
+from generator.pdf.fonts import SERIF_BOLD
 from generator.pdf.moves import line_width
 from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.model import Chapter, Reading
@@ -105,12 +108,18 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
     if isinstance(walk, str):
         return [book.section(game, "walkthrough", "Разбор расклада"), book.para(walk, s.note)]
     deal = walk.line.deal
-    command = f"pasyans solve {game.full_id} --deal {deal}"
+    foresight = walk.needs_foresight
+    command = f"pasyans {'analyze' if foresight else 'solve'} {game.full_id} --deal {deal}"
+    found = f"Расклад №{deal} — первый по номеру, для которого программа, зная колоду, нашла выигрыш."
+    if foresight:
+        found += (" Осторожный игрок, который не заглядывает в колоду, этот расклад проигрывает, поэтому разбор "
+                  "повторяет его игру, пока выигрыш ещё есть, а дальше идёт путём программы.")
+    shows = ("Тот же расклад, его решающий ход и выигрыш с этого места программа покажет по команде" if foresight
+             else "Тот же расклад и его решение программа покажет по команде")
     story: list[Flowable] = [
         book.section(game, "walkthrough", f"Разбор расклада № {deal}"),  # a plain space in the outline
-        book.para(f"Расклад №{deal} — первый по номеру, для которого программа, зная колоду, нашла выигрыш. "
-                  "Чтобы сыграть его настоящими картами, сложите колоду в таком порядке, сверху вниз (первой "
-                  "сдаётся первая карта):", smart=True),
+        book.para(f"{found} Чтобы сыграть его настоящими картами, сложите колоду в таком порядке, сверху вниз "
+                  "(первой сдаётся первая карта):", smart=True),
         Paragraph(_stock_markup(walk.line.stock), s.moves.clone("stock_order", leftIndent=s.indent, firstLineIndent=0,
                                                                spaceBefore=0.3 * s.leading,
                                                                spaceAfter=0.5 * s.leading)),
@@ -119,7 +128,7 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
         story.append(book.para(same_order(walk.same_order_as, deal), s.note))
         story.append(Spacer(1, 0.4 * s.leading))
     story += [
-        book.para("Тот же расклад и его решение программа покажет по команде"),
+        book.para(shows),
         Paragraph(typeset(command, hyphens=False, runt=False), s.command),
         Spacer(1, 0.4 * s.leading),
         book.para(HOW_TO_READ, smart=True),
@@ -132,19 +141,47 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
         return entry_flowables(entries, size=s.moves.fontSize, leading=s.moves.leading, columns=most,
                                gap=book.move_gap, run_style=s.run, text_width=widest)
 
+    critical = walk.critical_at  # the position before the critical move: its mark stands there, once
     for phase in walk.phases:
         if len(walk.phases) > 1:  # a game played in one deal has no phases to name
             story.append(book.subsection(phase.title))
         waiting: list[Entry] = []
         for entry in phase.entries:
+            if critical is not None and entry.start >= critical:  # no figure stands before it: the mark alone
+                story += stretch(waiting)
+                waiting = []
+                story.append(critical_note(game, walk, walk.number_at(critical), book))
+                critical = None
             waiting.append(entry)
             moment = walk.moments.get(entry.stop)
             if moment is not None:
                 story += stretch(waiting)
                 waiting = []
-                story.append(book.figure(_figure(game, walk.line, moment.at, book), moment.caption, floating=False))
+                drawing = _figure(game, walk.line, moment.at, book)
+                if moment.at == critical:  # the position before the critical move, and its mark, stay in place
+                    note = critical_note(game, walk, walk.number_at(critical), book)
+                    story.append(book.anchored_figure(drawing, moment.caption, note))
+                    critical = None
+                else:
+                    story.append(book.figure(drawing, moment.caption, floating=False))
         story += stretch(waiting)
     return story
+
+
+def critical_note(game: Game, walk: Walkthrough, number: int | None, book: Book) -> Flowable:
+    """The mark of the critical move, set just before it: what the careful player would play there, and lose;
+    ``number`` is the move's number in the walkthrough (None when the move that keeps the win is a redeal)."""
+    moment = walk.critical
+    assert moment is not None and moment.played is not None and moment.keeps_win is not None
+    # Tied as a walkthrough's moves are (never inside «кучка 8», never before an arrow), not as one block: a
+    # whole move unbreakable leaves a justified line with gaping spaces.
+    played, keeps = (tie_moves(move_ru(game, move)) for move in (moment.played, moment.keeps_win))
+    kept = f"ход {number} ({keeps})" if number is not None else "пересдача"
+    text = (f"Осторожный игрок, который не заглядывает в колоду, сыграл бы здесь {played} — и пасьянс уже "
+            f"не вышел бы: это последнее положение его игры, из которого ещё можно выиграть. Выигрыш сохраняет "
+            f"{kept}, а чтобы его найти, нужно предвидеть, что придёт из колоды.")
+    lead = f'<font name="{SERIF_BOLD}">{typeset("Решающий ход.", hyphens=False, runt=False)}</font>'
+    return Paragraph(f"{lead} {typeset(text)}", book.styles.reading)
 
 
 def _figure(game: Game, line: Line, index: int, book: Book, *, highlight: bool = True) -> Flowable:

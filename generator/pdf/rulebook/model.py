@@ -30,15 +30,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generator.analysis import Difficulty, grade_counts
 from generator.deals import stock_indices
-from generator.games import GAMES, Game, make_game
+from generator.games import GAMES, Game, Result, make_game
 from generator.notation import game_text, rule_text_of, variant_ru
 from generator.paths import ASSETS
 from generator.pdf.rulebook import walk
 from generator.pdf.rulebook.walk import Line, Walkthrough, line_of
 from generator.pdf.typography import ordinal_ru, packs_ru, quoted
 from generator.play import laid_out_at, laid_out_line
-from generator.samples import SampleError, load_sample
+from generator.record import Record
+from generator.samples import SampleError, load_moment, load_sample
 from generator.walkthrough import is_choice
 
 STATS_FILE = ASSETS / "stats.json"
@@ -64,10 +66,12 @@ class Reading:
 
 @dataclass(frozen=True)
 class OddsEntry:
-    """One spec's counted odds: the variant's name (``None`` for the game itself) and its stats.json entry."""
+    """One spec's counted odds: the variant's name (``None`` for the game itself), its stats.json entry, and how
+    many of its deals are of each grade (from the entry's verdict letters: no deal solved again), if it has them."""
 
     variant: str | None
     data: dict[str, Any]
+    grades: dict[Difficulty, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -149,7 +153,11 @@ def first_figure(game: Game, sample: Line | str) -> FirstFigure:
 
 
 def walkthrough(game: Game, sample: Line | str) -> Walkthrough | str:
-    return sample if isinstance(sample, str) else walk.walkthrough(game, sample)
+    """The sample's walkthrough; for a deal the no-peek player loses, marked where it loses it."""
+    if isinstance(sample, str):
+        return sample
+    record = Record(game.id, game.variant, sample.deal, sample.stock, Result.WON, sample.moves)
+    return walk.walkthrough(game, sample, load_moment(game.full_id, record))
 
 
 # --- the odds -------------------------------------------------------------------------------------------------
@@ -183,8 +191,23 @@ def odds(game: Game, stats: dict[str, Any] | None) -> tuple[OddsEntry, ...]:
     for variant in (None, *game.variants):
         spec = game.id if variant is None else f"{game.id}:{variant}"
         if _counted(games.get(spec)):
-            entries.append(OddsEntry(None if variant is None else variant_ru(game.id, variant), games[spec]))
+            name = None if variant is None else variant_ru(game.id, variant)
+            entries.append(OddsEntry(name, games[spec], _grades(games[spec])))
     return tuple(entries)
+
+
+def _grades(data: dict[str, Any]) -> dict[Difficulty, int] | None:
+    """Deals of each grade, from an entry's verdict letters (thoughtful W/L/U, no-peek W/L, one per deal)."""
+    verdicts = data.get("verdicts")
+    if not isinstance(verdicts, dict):
+        return None
+    thoughtful, no_peek = verdicts.get("thoughtful"), verdicts.get("no_peek")
+    if not isinstance(thoughtful, str) or not isinstance(no_peek, str) or len(thoughtful) != data["deals"]:
+        return None
+    try:
+        return grade_counts(thoughtful, no_peek)
+    except (KeyError, ValueError):  # a damaged string: the grades are left out, not made up
+        return None
 
 
 # --- a chapter --------------------------------------------------------------------------------------------------

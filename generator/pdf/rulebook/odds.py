@@ -1,8 +1,9 @@
-"""«Как часто выходит»: the thoughtful and no-peek win rates with 95-percent intervals, for a game and its variants.
+"""«Как часто выходит»: the thoughtful and no-peek win rates with 95-percent intervals, for a game and its variants,
+and the share of each grade of difficulty (easy, needs foresight, lost, not decided) over the same deals.
 
 One small table per counted spec (the game, then each variant under its name), each with its own note when the
 solver left some of its deals undecided: a note counts only its own table's deals, and there is none when that
-count is zero. What the two rates mean is said once, under the game's table.
+count is zero. What the two rates mean is said once, under the game's table; the grades follow in one table.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
+from generator.analysis import Difficulty
 from generator.games import Game
 from generator.pdf.palette import RULE
 from generator.pdf.rulebook.book import Book
@@ -22,6 +24,8 @@ from generator.pdf.typography import NBSP, number_ru, percent_ru, plural_ru, quo
 THOUGHTFUL = "Зная колоду"
 NO_PEEK = "Не подглядывая"
 INTERVAL = "95-процентный интервал"
+#: The grades' row of the game itself, beside its variants' rows.
+RULES_AS_PRINTED = "По правилам"
 
 
 def _interval(rate: dict[str, Any]) -> str:
@@ -33,6 +37,20 @@ def _interval(rate: dict[str, Any]) -> str:
 def _rate(rate: dict[str, Any]) -> str:
     value = rate.get("rate", rate["won"] / max(1, rate["won"] + rate["lost"] + rate["unknown"]))
     return percent_ru(value, 2 if rate["high"] < 0.1 else 1)
+
+
+def _ruled(rows: list[list[Any]], widths: Sequence[float], book: Book,
+           commands: Sequence[tuple[Any, ...]] = ()) -> Flowable:
+    """A table of the section: cells set on their baseline, a rule under the head and under the last row."""
+    s = book.styles
+    return grid(rows, widths, [
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
+        *commands,
+    ], font_size=s.size)
 
 
 def unknown_note(data: dict[str, Any]) -> str | None:
@@ -75,13 +93,7 @@ def odds_table(data: dict[str, Any], book: Book, title: str | None = None) -> Fl
         rows.append([Paragraph(label, s.cell), Paragraph(_rate(rate), s.cell_right),
                      Paragraph(_interval(rate), s.cell_right), Paragraph(number_ru(data["deals"]), s.cell_right)])
     width = book.width
-    return grid(rows, [0.33 * width, 0.16 * width, 0.32 * width, 0.19 * width], [
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("TOPPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
-    ], font_size=s.size)
+    return _ruled(rows, [0.33 * width, 0.16 * width, 0.32 * width, 0.19 * width], book)
 
 
 def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book, *, choiceless: bool = False) -> list[Flowable]:
@@ -106,4 +118,48 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book, *, choice
         # A table with its note (and the heading, the first time) on one page: a table parted from what explains
         # it reads badly. The heading goes inside: keepWithNext does not reach into a KeepTogether.
         blocks.append(KeepTogether(block))
+    grades = grades_block(game, entries, book)
+    if grades:
+        blocks.append(KeepTogether(grades))
     return blocks
+
+
+def share(count: int, deals: int) -> str:
+    """A grade's share: «92,3 %»; «0,04 %» when it rounds to nothing at one digit; «—» for none."""
+    if not count:
+        return "—"
+    share = count / max(1, deals)
+    return percent_ru(share, 2 if share < 0.001 else 1)
+
+
+def grades_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[Flowable]:
+    """The share of each grade per game and variant, and what the grades mean (nothing if no entry has them)."""
+    graded = [entry for entry in entries if entry.grades is not None]
+    if not graded:
+        return []
+    s = book.styles
+    shown = [grade for grade in Difficulty if grade is not Difficulty.UNKNOWN or
+             any(entry.grades and entry.grades[grade] for entry in graded)]
+    rows: list[list[Any]] = [[Paragraph("Сложность", s.cell_head),
+                              *(Paragraph(grade.plural_ru.capitalize(), s.cell_head_right) for grade in shown)]]
+    for entry in graded:
+        assert entry.grades is not None
+        label = RULES_AS_PRINTED if entry.variant is None else f"Вариант {quoted(entry.variant)}"
+        rows.append([Paragraph(typeset(label, hyphens=False), s.cell),
+                     *(Paragraph(share(entry.grades[grade], entry.data["deals"]), s.cell_right)
+                       for grade in shown)])
+    width = book.width
+    first = 0.32 * width
+    table = _ruled(rows, [first, *[(width - first) / len(shown)] * len(shown)], book)
+    said = (f"Сложность тех же раскладов. {Difficulty.EASY.name_ru.capitalize()} расклад выходит и у "
+               "осторожного игрока, который не заглядывает в колоду; "
+               f"{Difficulty.FORESIGHT.name_ru} выходит, но такой игрок его проигрывает — нужно предвидеть, что "
+               f"придёт из колоды; {Difficulty.LOST.name_ru} не выходит ни при какой игре (это доказано)")
+    if Difficulty.UNKNOWN in shown:
+        said += f"; {Difficulty.UNKNOWN.name_ru} — программа не нашла ответа, а осторожный игрок его проигрывает"
+    said += "."
+    if all(entry.grades and entry.grades[Difficulty.FORESIGHT] == entry.data["thoughtful"]["won"] -
+           entry.data["no_peek"]["won"] for entry in graded):  # every deal the player wins, the program wins too
+        said += (f" Доля лёгких — это доля «{NO_PEEK}», доля трудных — разница между «{THOUGHTFUL}» "
+                    f"и «{NO_PEEK}».")
+    return [Spacer(1, 0.9 * s.leading), table, Spacer(1, 0.7 * s.leading), book.para(said)]

@@ -11,14 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from generator.analysis import Difficulty
 from generator.games import Game, Move, PlaceKind
 from generator.pdf.typography import counted_ru, ordinal_ru, plural_ru
 from generator.play import laid_out_at
 from generator.replay import replay
+from generator.samples import SampleMoment
 from generator.walkthrough import Entry, Phase, is_choice, phases
 
 #: At most this many figures in a walkthrough, so the chapter stays a text with pictures, not an album.
 MAX_WALKTHROUGH_FIGURES = 4
+#: The caption of the position before the critical move, after «После хода N —»; the mark of the move follows it.
+BEFORE_CRITICAL = "положение перед решающим ходом"
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,7 @@ class Moment:
 
     @property
     def caption(self) -> str:
-        return f"После хода {self.number} — {self.what}. {self.sentence}"
+        return f"После хода {self.number} — {self.what}." + (f" {self.sentence}" if self.sentence else "")
 
 
 @dataclass(frozen=True)
@@ -63,13 +67,33 @@ class Walkthrough:
     #: the titles of earlier chapters whose sample deal is stacked in the very same order (same deal number,
     #: same number of packs): the chapter says so instead of leaving the reader to wonder
     same_order_as: tuple[str, ...] = ()
+    #: for a deal the no-peek player loses, where it loses it (the line follows the player up to that move)
+    critical: SampleMoment | None = None
+
+    @property
+    def needs_foresight(self) -> bool:
+        return self.critical is not None and self.critical.difficulty is Difficulty.FORESIGHT
+
+    @property
+    def critical_at(self) -> int | None:
+        """The position before the critical move (its index in ``line.states``), when the move is known."""
+        if self.critical is None or self.critical.number is None or self.critical.played is None:
+            return None
+        return self.critical.number - 1
+
+    def number_at(self, index: int) -> int | None:
+        """The printed number of move ``index`` of the line (None for a redeal, which is not numbered)."""
+        if self.line.moves[index].is_redeal:
+            return None
+        return sum(not move.is_redeal for move in self.line.moves[: index + 1])
 
 
-def moment_positions(game: Game, line: Line) -> dict[int, str]:
+def moment_positions(game: Game, line: Line, critical_at: int | None = None) -> dict[int, str]:
     """Where the walkthrough shows a figure (position index → what it is, after «После хода N —»).
 
     The first position with a real choice, when it differs from the chapter's first figure
-    (the end of phase one in «Фаланга»); the position before each redeal; the final position.
+    (the end of phase one in «Фаланга»); the position before each redeal; the position before the critical
+    move, when the walkthrough marks one (``critical_at``), and never dropped; the final position.
     """
     moves = line.moves
     final = len(moves)
@@ -83,8 +107,10 @@ def moment_positions(game: Game, line: Line) -> dict[int, str]:
     for number, index in enumerate(redeals, 1):
         moments[index] = f"перед {ordinal_ru(number, feminine_genitive=True)} пересдачей"
     moments[final] = "пасьянс вышел"
-    while len(moments) > MAX_WALKTHROUGH_FIGURES:  # keep the last redeals and the end; drop the earliest extras
-        del moments[min(moments)]
+    if critical_at:
+        moments[critical_at] = BEFORE_CRITICAL
+    while len(moments) > MAX_WALKTHROUGH_FIGURES:  # keep the critical position, the last redeals and the end
+        del moments[min(index for index in moments if index != critical_at)]
     return moments
 
 
@@ -106,6 +132,8 @@ def sentence(game: Game, line: Line, at: int, what: str, groups: tuple[Phase, ..
     last_choice = next((entry for entry in reversed(before) if entry.choice), None)
     total = 52 * game.packs
     placed = _placed(game, line.states[at])
+    if what == BEFORE_CRITICAL:  # the mark of the critical move, right under the figure, says it all
+        return ""
     if at == len(line.moves):  # the end
         if last_choice is None:
             return "Выбора не было ни разу: весь ход игры задала колода."
@@ -131,11 +159,14 @@ def _named(entry: Entry) -> str:
     return f"{entry.first}, {entry.text}"
 
 
-def walkthrough(game: Game, line: Line) -> Walkthrough:
-    """The sample's walkthrough: its phases cut into entries at the figures, and each figure's sentence."""
-    positions = moment_positions(game, line)
-    groups = tuple(phases(game, line.moves, line.states, breaks=set(positions), stock=line.stock))
+def walkthrough(game: Game, line: Line, critical: SampleMoment | None = None) -> Walkthrough:
+    """The sample's walkthrough: its phases cut into entries at the figures (and at the critical move, if the
+    no-peek player loses the deal: ``critical``), and each figure's sentence."""
+    critical_at = Walkthrough(line, (), {}, critical=critical).critical_at
+    positions = moment_positions(game, line, critical_at)
+    breaks = set(positions) | ({critical_at} if critical_at is not None else set())
+    groups = tuple(phases(game, line.moves, line.states, breaks=breaks, stock=line.stock))
     moments = {at: Moment(at, sum(not m.is_redeal for m in line.moves[:at]), what,
                           sentence(game, line, at, what, groups))
                for at, what in sorted(positions.items())}
-    return Walkthrough(line, groups, moments)
+    return Walkthrough(line, groups, moments, critical=critical)
