@@ -388,3 +388,24 @@ def test_the_book_is_laid_out_in_two_passes(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(BookDoc, "multiBuild", counted)
     rulebook.build_rulebook("A5")
     assert passes == [2]
+
+
+def test_the_first_pass_only_places_and_changes_no_byte(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first pass, whose pages are thrown away, places the flowables without drawing them: the book comes
+    out byte for byte as when every pass draws."""
+    from reportlab.platypus import Frame
+
+    import generator.pdf.templates as templates
+
+    drawn_in_sketch: list[str] = []
+    original = templates._no_drawing
+
+    def spy(*args: Any, **kwargs: Any) -> None:
+        drawn_in_sketch.append("skipped")
+        original(*args, **kwargs)
+
+    monkeypatch.setattr(templates, "_no_drawing", spy)
+    sketched = rulebook.build_rulebook("A5")
+    assert drawn_in_sketch  # the first pass did skip drawing
+    monkeypatch.setattr(templates.SketchFrame, "add", Frame.add)
+    assert rulebook.build_rulebook("A5") == sketched
