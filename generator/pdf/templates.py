@@ -78,7 +78,10 @@ class SketchFrame(Frame):
     def add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> Literal[0, 1]:
         if not getattr(getattr(canv, "_doctemplate", None), "sketching", False):
             return super().add(flowable, canv, trySplit)
-        flowable.drawOn = _no_drawing  # type: ignore[method-assign]  # this pass only: its canvas is discarded
+        try:
+            flowable.drawOn = _no_drawing  # type: ignore[method-assign]  # this pass only: its canvas is discarded
+        except AttributeError:  # a graphics Drawing takes no new attribute: it is drawn (to the thrown-away page)
+            return super().add(flowable, canv, trySplit)
         try:
             return super().add(flowable, canv, trySplit)
         finally:
