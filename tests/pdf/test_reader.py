@@ -353,8 +353,9 @@ def test_the_entries_cover_the_line_choices_apart_from_forced_moves(game_id: str
     assert covered == numbered
     for phase in walked.phases:
         for entry in phase.entries:
-            if entry.choice:
-                assert entry.first == entry.last and is_choice(game, line.states[entry.start])
+            if entry.choice:  # the critical move is a choice even where the rules leave only which move open
+                assert entry.first == entry.last
+                assert is_choice(game, line.states[entry.start]) or entry.start == walked.critical_at
             else:  # forced: no choice, or the first card of a dealt block the rules then deal on
                 assert all(not is_choice(game, line.states[i]) for i in range(entry.start + 1, entry.stop))
             assert not any(at in walked.moments for at in range(entry.start + 1, entry.stop))  # figures cut runs

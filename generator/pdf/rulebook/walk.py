@@ -8,7 +8,7 @@ to notice next.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.analysis import Difficulty
@@ -164,8 +164,13 @@ def walkthrough(game: Game, line: Line, critical: SampleMoment | None = None) ->
     no-peek player loses the deal: ``critical``), and each figure's sentence."""
     critical_at = Walkthrough(line, (), {}, critical=critical).critical_at
     positions = moment_positions(game, line, critical_at)
-    breaks = set(positions) | ({critical_at} if critical_at is not None else set())
+    # The critical move stands alone, and as the choice it is (the no-peek player chose otherwise there), even
+    # where the rules force a move but leave which one open (a refill of one of several places).
+    breaks = set(positions) | ({critical_at, critical_at + 1} if critical_at is not None else set())
     groups = tuple(phases(game, line.moves, line.states, breaks=breaks, stock=line.stock))
+    for group in groups:
+        group.entries = [replace(entry, choice=True) if entry.start == critical_at else entry
+                         for entry in group.entries]
     moments = {at: Moment(at, sum(not m.is_redeal for m in line.moves[:at]), what,
                           sentence(game, line, at, what, groups))
                for at, what in sorted(positions.items())}
