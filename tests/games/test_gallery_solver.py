@@ -114,7 +114,10 @@ def test_a_stock_that_cannot_come_out_is_proved_lost():
 
 
 def test_a_tiny_budget_on_a_hard_deal_gives_unknown():
-    solution = solve(GAME, stock_indices("gallery", 3), budget=Budget(seconds=0.01), hints=hints(leads=False))
+    stock = stock_indices("gallery", 3)
+    # more than the 16 nodes between two clock reads, so no machine decides it within a microsecond
+    assert solve(GAME, stock, budget=Budget(nodes=16), hints=hints(leads=False)).result is Result.UNKNOWN
+    solution = solve(GAME, stock, budget=Budget(seconds=1e-6), hints=hints(leads=False))
     assert solution.result is Result.UNKNOWN
 
 
@@ -128,15 +131,16 @@ def test_the_budget_holds_with_leads(deal):
     started = time.perf_counter()
     solution = solve(GAME, stock_indices("gallery", deal), budget=Budget(seconds=0.3))
     elapsed = time.perf_counter() - started
-    assert elapsed < 0.3 + 0.25, elapsed
-    assert solution.seconds < 0.3 + 0.25
+    # a loaded machine may add a second of wall time; the leads' own caps would run for many seconds
+    assert elapsed < 0.3 + 1.0, elapsed
+    assert solution.seconds < 0.3 + 1.0
 
 
 def test_a_tiny_budget_with_leads_gives_unknown_in_time():
     started = time.perf_counter()
     solution = solve(GAME, stock_indices("gallery", SLOW_DEALS[0]), budget=Budget(seconds=0.01))
     assert solution.result is Result.UNKNOWN
-    assert time.perf_counter() - started < 0.01 + 0.25
+    assert time.perf_counter() - started < 0.01 + 1.0  # a loaded machine may add a second
 
 
 def test_the_leads_stop_at_the_deadline():
@@ -145,7 +149,7 @@ def test_the_leads_stop_at_the_deadline():
     start = GAME.initial_state(stock_indices("gallery", SLOW_DEALS[0]))
     started = time.perf_counter()
     leads = list(h.leads(start, deadline=started + 0.2))
-    assert time.perf_counter() - started < 0.2 + 0.2
+    assert time.perf_counter() - started < 0.2 + 1.0  # 10,000 starts take far longer; load may add a second
     assert leads and all(not GAME.is_won(end_of(start, line)) for line, _ in leads)  # deal 1 is not won by one
 
 
