@@ -49,25 +49,33 @@ def candidates() -> list[tuple[str, Path]]:
     return found
 
 
-def _compile(name: str, source: Path, staging: Path) -> str | None:
-    """Translate and compile one module into ``staging``; None, or why it failed."""
+def _tool(variable: str, default: str) -> list[str]:
+    """The command ``$CC`` or ``$LDSHARED`` names (as distutils reads them), else Python's own."""
+    return shlex.split(os.environ.get(variable) or sysconfig.get_config_var(variable) or default)
+
+
+def _compile(name: str, source: Path, staging: Path, compiler: list[str] | None = None) -> str | None:
+    """Translate and compile one module into ``staging``; None, or why it failed (a missing
+    compiler included: that is a reason, not an error)."""
     c_file = staging / f"{name}.c"
-    command = [sys.executable, "-m", "cython", "--module-name", name, "-o", str(c_file)]
+    translate = [sys.executable, "-m", "cython", "--module-name", name, "-o", str(c_file)]
     for directive in DIRECTIVES:
-        command += ["-X", directive]
-    done = subprocess.run([*command, str(source)], capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        return f"cython: {(done.stderr or done.stdout).strip()[-2000:]}"
-    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
-    ldshared = shlex.split(sysconfig.get_config_var("LDSHARED") or "cc -shared")
+        translate += ["-X", directive]
+    cc = compiler or _tool("CC", "cc")
+    ldshared = _tool("LDSHARED", "cc -shared") if compiler is None else [*compiler, "-shared"]
     include = sysconfig.get_paths()["include"]
     obj = staging / f"{name}.o"
     target = compiled.compiled_path(name, source, staging)
-    for step in ([*cc, "-fPIC", OPTIMISE, "-I", include, "-c", str(c_file), "-o", str(obj)],
+    for step in ([*translate, str(source)],
+                 [*cc, "-fPIC", OPTIMISE, "-I", include, "-c", str(c_file), "-o", str(obj)],
                  [*ldshared, str(obj), "-o", str(target)]):
-        done = subprocess.run(step, capture_output=True, text=True, check=False)
+        try:
+            done = subprocess.run(step, capture_output=True, text=True, check=False)
+        except OSError as error:  # no such compiler
+            return f"{step[0]}: {error}"
         if done.returncode != 0:
-            return f"{step[0]}: {(done.stderr or done.stdout).strip()[-2000:]}"
+            tool = "cython" if step[0] == sys.executable else step[0]
+            return f"{tool}: {(done.stderr or done.stdout).strip()[-2000:]}"
     return None
 
 

@@ -118,3 +118,66 @@ def test_the_switch_turns_the_hook_off() -> None:
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                           check=True)
     assert done.stdout.split() == ["True", "()", "False"]
+
+
+#: Run first in a child process: ``import cython`` / ``import Cython`` fail, as where Cython is not installed.
+NO_CYTHON = r"""
+import importlib.abc, sys
+class _NoCython(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in {"cython", "Cython"}:
+            raise ImportError(f"No module named {name!r} (hidden by the test)")
+        return None
+sys.meta_path.insert(0, _NoCython())
+"""
+
+SOLVE_TWO = r"""
+import json
+from generator.deals import stock_indices
+from generator.games import make_game
+from generator.solver import Budget, solve
+import generator.games.village, generator.hints.village, generator.hints.phalanx, generator.hints.phalanx_relaxed
+rows = []
+for spec, deal in (("village", 316), ("phalanx", 270)):
+    game = make_game(spec)
+    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=800))
+    rows.append([str(solution.result), solution.nodes, [list(m) for m in solution.moves]])
+print(json.dumps([generator.hints.village.cython.__name__, rows]))
+"""
+
+
+def _python(script: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", script], cwd=ROOT, env={**os.environ, **env}, capture_output=True,
+                          text=True, check=False)
+
+
+def test_without_cython_the_modules_run_as_plain_python_with_the_same_answers() -> None:
+    hidden = _python(NO_CYTHON + SOLVE_TWO, PASYANS_COMPILED="0")
+    assert hidden.returncode == 0, hidden.stderr
+    present = _python(SOLVE_TWO, PASYANS_COMPILED="0")
+    assert present.returncode == 0, present.stderr
+    shadow, rows = json.loads(hidden.stdout)
+    assert shadow == "generator.cython_shadow"
+    assert json.loads(present.stdout) == ["cython", rows]
+
+
+def test_the_build_without_cython_says_so_and_leaves_plain_python(tmp_path: Path) -> None:
+    build = NO_CYTHON + "from generator import compiled_build\nraise SystemExit(compiled_build.main(sys.argv[1:]))\n"
+    env = {compiled.CACHE_VARIABLE: str(tmp_path), "PASYANS_REQUIRE_COMPILED": "0"}
+    done = subprocess.run([sys.executable, "-c", build], cwd=ROOT, env={**os.environ, **env}, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Cython is not installed" in done.stderr and "plain Python" in done.stderr
+    strict = subprocess.run([sys.executable, "-c", build, "--strict"], cwd=ROOT, env={**os.environ, **env},
+                            capture_output=True, text=True, check=False)
+    assert strict.returncode == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_c_compiler_fails_the_module_cleanly(tmp_path: Path) -> None:
+    from generator import compiled_build
+
+    source = ROOT / "generator" / "replay.py"
+    why = compiled_build._compile("generator.replay", source, tmp_path, compiler=["/nonexistent/cc"])
+    assert why is not None and "/nonexistent/cc" in why
+    assert not compiled.compiled_path("generator.replay", source, tmp_path).exists()

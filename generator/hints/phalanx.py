@@ -4,7 +4,10 @@ beside it."""
 
 from __future__ import annotations
 
-import cython
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
 from generator.games.phalanx import (

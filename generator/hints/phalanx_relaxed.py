@@ -57,7 +57,10 @@ played through the engine and replayed by the checker.
 
 from __future__ import annotations
 
-import cython
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games.phalanx import OFFSET, SUIT, PhalanxState
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import random
 
-import cython
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
 from generator.games.village import (
@@ -275,7 +278,7 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
             if not free[base + rank]:
                 gap_down[suit] = rank
                 break
-    share = [0] * PILES  # per pile, how many cards from the bottom are still in L (compiled: a C array)
+    share = [0, 0, 0, 0, 0, 0, 0, 0]  # per pile (PILES), its cards from the bottom still in L (compiled: a C array)
     for index, pile in enumerate(piles):
         share[index] = len(pile)
     changed = True
