@@ -25,6 +25,7 @@ class _CType:
 
 int = _CType()  # Cython's own names (the builtin int stays reachable as builtins.int)
 bint = _CType()
+Py_ssize_t = _CType()
 
 
 def locals(**types: Any) -> Callable[[_F], _F]:

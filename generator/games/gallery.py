@@ -38,6 +38,11 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.cards import card_str
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
@@ -85,6 +90,7 @@ def _started(piles: tuple[tuple[int, ...], ...]) -> int:
     return PILES - piles.count(())
 
 
+@cython.locals(piles=tuple, pile=tuple, i=cython.int)
 def _pile_for(piles: tuple[tuple[int, ...], ...]) -> int:
     """Place of the pile an ordinary dealt card goes onto: the leftmost bare king, else the newest pile."""
     for i, pile in enumerate(piles):
@@ -115,6 +121,8 @@ class Gallery(Rules[GalleryState]):
 
     # -- the rules ------------------------------------------------------------------
 
+    @cython.locals(card=cython.int, kind=cython.int, row=tuple, low=cython.int, found=tuple, j=cython.int,
+                   k=cython.int, moves=list)
     def _stock_moves(self, state: GalleryState) -> list[Move]:
         """Every place the next stock card may go."""
         card = state.stock[0]
@@ -132,13 +140,17 @@ class Gallery(Rules[GalleryState]):
             j = found.index(low)
             moves = [row[FOUNDATION + j]]
             if found.count(low) > 1:
-                moves.extend(row[FOUNDATION + k] for k in range(j + 1, PILES) if found[k] == low)
+                for k in range(j + 1, PILES):  # the other foundations with that top (a loop, not a generator:
+                    if found[k] == low:  # compiled, a generator cannot see the C-typed locals)
+                        moves.append(row[FOUNDATION + k])
         else:
             moves = []
         moves.append(row[_pile_for(state.piles)])
         return moves
 
     @staticmethod
+    @cython.locals(found=tuple, moves=list, i=cython.int, pile=tuple, card=cython.int, low=cython.int, row=tuple,
+                   j=cython.int, k=cython.int)
     def _plays(state: GalleryState) -> list[Move]:
         """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
         found = state.found
@@ -153,7 +165,9 @@ class Gallery(Rules[GalleryState]):
                     j = found.index(low)
                     moves.append(row[FOUNDATION + j])
                     if found.count(low) > 1:
-                        moves.extend(row[FOUNDATION + k] for k in range(j + 1, PILES) if found[k] == low)
+                        for k in range(j + 1, PILES):  # the other foundations with that top (a loop, not a generator:
+                            if found[k] == low:  # compiled, a generator cannot see the C-typed locals)
+                                moves.append(row[FOUNDATION + k])
             i += 1
         return moves
 
@@ -166,6 +180,7 @@ class Gallery(Rules[GalleryState]):
         piles = state.piles
         return [_MOVES[pile[-1]][PILE + i][king] for i, pile in enumerate(piles) if len(pile) > 2 for king in bare]
 
+    @cython.locals(piles=tuple, pile=tuple, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint, moves=list)
     def legal_moves(self, state: GalleryState) -> list[Move]:
         if state.stock:
             moves = self._stock_moves(state)
@@ -189,6 +204,8 @@ class Gallery(Rules[GalleryState]):
             return moves
         return []  # won: the stock is out and the kings are alone
 
+    @cython.locals(stock=tuple, piles=tuple, found=tuple, queens=tuple, card=cython.int, src=cython.int,
+                   dst=cython.int, i=cython.int, j=cython.int)
     def apply(self, state: GalleryState, move: Move) -> GalleryState:
         stock, piles, found, queens, redeals = state
         if move.card < 0:
