@@ -125,10 +125,13 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
         if is_won(state):
             return True
         key = key_of(state)
-        if key in seen:
-            return False
-        if lost is None:
+        if lost is None:  # one hash, not two (a key hashes a whole position): seen if the set did not grow
+            size = len(seen)
             seen.add(key)
+            if len(seen) == size:
+                return False
+        elif key in seen:
+            return False
         nodes += 1
         if nodes % _CLOCK_EVERY == 0 and deadline is not None and time.perf_counter() > deadline:
             raise _OutOfTime
