@@ -65,10 +65,20 @@ def tag(source: bytes) -> str:
     return hashlib.sha256(RECIPE + b"\0" + source).hexdigest()[:24]
 
 
+def build_inputs(source: Path) -> bytes:
+    """Everything Cython reads to compile ``source``: the ``.py``, and a ``.pxd`` beside it if there
+    is one (it would declare C types for the module: a change to it must make a new file too)."""
+    data = source.read_bytes()
+    declarations = source.with_suffix(".pxd")
+    if declarations.is_file():
+        data += b"\0pxd\0" + declarations.read_bytes()
+    return data
+
+
 def compiled_path(name: str, source: Path, directory: Path | None = None) -> Path:
     """The compiled file module ``name`` would load for the source now at ``source``."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    return (directory or cache_dir()) / f"{name}.{tag(source.read_bytes())}{suffix}"
+    return (directory or cache_dir()) / f"{name}.{tag(build_inputs(source))}{suffix}"
 
 
 def loaded() -> tuple[str, ...]:

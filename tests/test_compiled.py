@@ -101,6 +101,9 @@ def test_a_compiled_file_is_used_only_for_the_source_it_was_built_from(tmp_path:
     source.write_text("VALUE = 2\n", encoding="utf-8")  # edited: the old compiled file must not load
     assert compiled.compiled_path(name, source, cache) != built
     assert finder.find_spec(name, [str(source_dir)]) is None
+    edited = compiled.compiled_path(name, source, cache)
+    source.with_suffix(".pxd").write_text("cdef int VALUE\n", encoding="utf-8")  # C declarations beside it
+    assert compiled.compiled_path(name, source, cache) != edited
 
 
 def test_modules_outside_the_list_are_never_looked_up(tmp_path: Path) -> None:
