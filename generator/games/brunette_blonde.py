@@ -22,7 +22,7 @@ so the position graph has no cycles and every game ends. The solver's hints are 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 try:
     import cython
@@ -78,6 +78,11 @@ class BrunetteBlondeState(NamedTuple):
     foundations: tuple[tuple[int, ...], ...]  # 8 foundations in order of arrival, ace first
     redeals: int  # 0 in the first pass, 1 after the waste was turned over
     dealing: bool  # the first eight cards are still being dealt to the basic row
+
+
+#: ``tuple.__new__``: ``_new(BrunetteBlondeState, (…))`` is ``BrunetteBlondeState(…)`` without the Python-level
+#: ``__new__`` of a NamedTuple (the same object; the solver makes hundreds of thousands).
+_new: Any = tuple.__new__
 
 
 @cython.locals(row=tuple, index=cython.Py_ssize_t)
@@ -206,7 +211,7 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
             piles = _replace(piles, dst - PILE, (*piles[dst - PILE], card))
         if dealing:
             dealing = bool(stock) and () in piles
-        return BrunetteBlondeState(stock, waste, piles, foundations, redeals, dealing)
+        return _new(BrunetteBlondeState, (stock, waste, piles, foundations, redeals, dealing))  # type: ignore[no-any-return]
 
     def forced(self, state: BrunetteBlondeState) -> bool:
         return state.dealing

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 try:
     import cython
@@ -67,6 +67,11 @@ NO_PILES: tuple[tuple[int, ...], ...] = ((),) * PILES
 NO_FOUNDATIONS = (EMPTY,) * PILES
 #: Every card movement, made once: ``_MOVES[card][src][dst]`` (sources are the stock and the piles).
 _MOVES = tuple(tuple(tuple(Move(card, src, dst) for dst in range(25)) for src in range(9)) for card in range(52))
+
+
+#: ``tuple.__new__``: ``_new(GalleryState, (…))`` is ``GalleryState(…)`` without the Python-level ``__new__``
+#: of a NamedTuple (the same object; the solver makes hundreds of thousands).
+_new: Any = tuple.__new__
 
 
 class GalleryState(NamedTuple):
@@ -225,7 +230,7 @@ class Gallery(Rules[GalleryState]):
         else:
             i = dst - PILE
             piles = (*piles[:i], (*piles[i], card), *piles[i + 1 :])
-        return GalleryState(stock, piles, found, queens, redeals)
+        return _new(GalleryState, (stock, piles, found, queens, redeals))  # type: ignore[no-any-return]
 
     def forced(self, state: GalleryState) -> bool:
         """A cover is pending, or the next stock card has one place and no pile top can go up."""
