@@ -110,6 +110,8 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
         rng.shuffle(ordered)
         return ordered
 
+    @cython.locals(foundations=tuple, cards=tuple, code=cython.int, d=cython.int, e=cython.int, f=cython.int,
+                   pred=cython.int, count=cython.int, short=cython.bint)
     def safe_move(self, state: BrunetteBlondeState, moves: list[Move]) -> Move | None:
         """A move that cannot lose a win; see the proofs beside each case.
 
@@ -175,8 +177,16 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             if not short and self.game.limit == TWO_CARDS_LIMIT:
                 f = SUCC[e]
                 short = not f or f not in present
-            if short and (code < 4 or sum(PRED[code] in HOLDS[CODE[cards[-1]]] for cards in foundations if cards) == 4):
-                return move
+            if short:
+                if code < 4:
+                    return move
+                pred = PRED[code]  # free: all four pred(c) cards are up (a loop, not a generator: compiled,
+                count = 0  # a generator could not see the C-typed locals)
+                for cards in foundations:
+                    if cards and pred in HOLDS[CODE[cards[-1]]]:
+                        count += 1
+                if count == 4:
+                    return move
         # The turned card fits nothing and no table move is left: it goes to the waste, and an
         # empty place is no better. Proof: "into an empty place" gives the position that "to the
         # waste" followed by "the waste top into that place" gives, and both of those are legal.
