@@ -8,6 +8,7 @@ live here, not in timed unit tests (the machine is shared).
     python bench/run.py --only gallery phalanx           # just these rows
     python bench/run.py --deals 10000 --budget 2 --save-stats   # the book's odds, timed (make odds)
     python bench/run.py --book-only
+    python bench/run.py --analysis                       # the critical moment's cost against a solve, deals 1..200
     python bench/run.py --against e163009 --only gallery   # another revision's solver against this one
 """
 
@@ -140,6 +141,9 @@ def main() -> int:
                         help="compare the solver of git revision REV with this tree on the same deals "
                         "(--deals of them, default 50 here, at --positions each): positions per second")
     parser.add_argument("--positions", type=int, default=20_000, help="with --against: positions per deal")
+    parser.add_argument("--analysis", action="store_true",
+                        help="the cost of analysing a deal (pasyans analyze) against solving it, deals 1..N "
+                        "(default 200 here) of each spec, into the 'analysis' table")
     args = parser.parse_args()
     specs = args.only or all_specs()
     for spec in specs:
@@ -152,6 +156,21 @@ def main() -> int:
         count = args.deals if "--deals" in sys.argv else 50
         body = compare(args.against, specs, count=count, positions=args.positions)
         DOC.write_text(replace_block(DOC.read_text(encoding="utf-8"), "against", body), encoding="utf-8")
+        print(f"wrote {DOC}", file=sys.stderr)
+        return 0
+
+    if args.analysis:
+        from analysis import HEADER as ANALYSIS_HEADER  # bench/ is on the path when this script runs
+        from analysis import analysis_row, note
+
+        count = args.deals if "--deals" in sys.argv else 200
+        found = {m.group("spec"): m.group(0) for m in ROW.finditer(read_block(text, "analysis"))}
+        for spec in specs:
+            found[spec] = analysis_row(spec, count, args.jobs)
+            print(found[spec], flush=True)
+            body = "\n".join([note(), "", ANALYSIS_HEADER, *(found[s] for s in all_specs() if s in found)])
+            text = replace_block(DOC.read_text(encoding="utf-8"), "analysis", body)
+            DOC.write_text(text, encoding="utf-8")
         print(f"wrote {DOC}", file=sys.stderr)
         return 0
 

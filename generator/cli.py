@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterator, Sequence
 
 from generator import __version__
-from generator.commands import books, draw, engine, games, page, printables, solving
+from generator.commands import analysis, books, deck, draw, engine, games, page, printables, solving
 from generator.errors import Interrupted, UserError
 
 EPILOG = """\
@@ -26,11 +26,14 @@ Deal numbers are PySolFC game numbers, 1 .. 10**20.
 examples:
   pasyans play quadrille --deal 7            the no-peek player's game, move by move
   pasyans solve gallery --deal 2 --record g2.json && pasyans check g2.json
+  pasyans analyze village --deal 1            where the no-peek player lost the win, and the deal's grade
   pasyans stats brunette_blonde:two_cards --deals 1000
   pasyans svg phalanx --deal 2 --step 40 --png   a figure with the 40th move marked
   pasyans html quadrille --deal 7 -o q7.html     a web page to step through the game
   pasyans deals quadrille --winnable --count 10  practice sheets with answers
   pasyans rulebook --paper A5 -o book.pdf
+  pasyans rulebook --booklet                     the A5 book on A4, to fold and staple
+  pasyans deck --packs 2 --backs --bleed 3       two packs to print two-sided and cut
 
 Run 'pasyans COMMAND --help' for the options of a command.
 """
@@ -53,7 +56,7 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"pasyans {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for module in (games, engine, solving, draw, page, books, printables):
+    for module in (games, engine, solving, analysis, draw, page, books, printables, deck):
         module.register(commands)
     return parser
 

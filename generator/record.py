@@ -55,6 +55,11 @@ def move_entry(game: Game, move: Move) -> dict[str, Any]:
     return {"card": card_str(move.card), "from": str(game.places[move.src]), "to": str(game.places[move.dst])}
 
 
+def move_from_entry(game: Game, entry: Any) -> Move:
+    """The move a record's entry writes (the inverse of ``move_entry``); ``RecordError`` if it is not one."""
+    return _read_move(game, entry, 1)
+
+
 def to_json(record: Record) -> str:
     """The record as JSON text: header fields, then one move per line (easy to read and diff)."""
     game = record.engine()

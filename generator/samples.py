@@ -10,27 +10,49 @@ wins. A deal the solver cannot decide within the budget (``unknown``) is
 skipped and noted: the sample is then the lowest win among the deals the
 solver decided, not necessarily the lowest winnable deal.
 
+When the no-peek player loses the sample deal (it needs foresight), the record is instead the
+winning line through the critical moment of the player's game (``generator.analysis``): the
+player's moves up to the one that loses the win, then the move that keeps it, then a win; and
+``critical.json`` beside the records says where that moment is, so the book can mark it without
+solving anything.
+
 Run ``python -m generator.samples [--only GAME]`` to (re)write the files.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
+from generator.analysis import Difficulty, Status, analyse_deal
 from generator.deals import stock_indices
 from generator.errors import UserError
-from generator.games import GAME_IDS, Game, Result, all_specs, make_game
+from generator.games import GAME_IDS, Game, Move, Result, all_specs, make_game
 from generator.paths import ASSETS
-from generator.record import Record, RecordError, read_record, record_of, replay, to_json
+from generator.record import (
+    Record,
+    RecordError,
+    move_entry,
+    move_from_entry,
+    read_record,
+    record_of,
+    replay,
+    to_json,
+)
+from generator.replay import replay as replay_line
 from generator.safeio import write_text
 from generator.solver import Budget, solve
 
 SAMPLES_DIR = ASSETS / "samples"
+#: Where the no-peek player loses each sample deal, beside the records.
+CRITICAL_NAME = "critical.json"
+CRITICAL_FORMAT = "pasyans-sample-critical/1"
 BUDGET_SECONDS = 60.0
 #: How many deals to try before giving up on a game.
 LIMIT = 50
@@ -113,6 +135,102 @@ def load_sample(spec: str, directory: Path | None = None) -> Record:
     return record
 
 
+# --- where the no-peek player loses the sample ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SampleMoment:
+    """The sample deal's grade and, when it needs foresight, the critical moment of the no-peek player's game.
+
+    ``number`` is K, counted from 1 in the sample's line (whose first K−1 moves are the player's), ``played``
+    the player's move there, ``keeps_win`` the sample's move K; ``between`` the stretch the moment lies in when
+    it could not be pinned down (``status`` unknown).
+    """
+
+    deal: int
+    difficulty: Difficulty
+    status: Status
+    number: int | None = None
+    played: Move | None = None
+    keeps_win: Move | None = None
+    between: tuple[int, int] | None = None
+
+
+def analysed_sample(game: Game, record: Record) -> tuple[Record, SampleMoment]:
+    """The sample as the book prints it: for a deal that needs foresight, the winning line through the critical
+    moment of the no-peek player's game (as far as the player keeps the win), and where that moment is."""
+    assert record.deal is not None
+    analysis = analyse_deal(game, record.stock)
+    line = analysis.line
+    moment = SampleMoment(record.deal, analysis.difficulty, line.status, between=line.between)
+    if analysis.difficulty is not Difficulty.FORESIGHT or line.winning_line is None:
+        return record, moment
+    critical = line.critical
+    if critical is not None:
+        moment = replace(moment, number=critical.number, played=critical.played, keeps_win=critical.keeps_win)
+    through = replace(record, moves=line.winning_line)
+    checked = replay(through)
+    if not checked.ok or checked.outcome is not Result.WON:
+        raise RuntimeError(f"{game.full_id} deal {record.deal}: the line through the critical moment does not win")
+    return through, moment
+
+
+def _moment_entry(game: Game, moment: SampleMoment) -> dict[str, Any]:
+    def entry(move: Move | None) -> dict[str, Any] | None:
+        return None if move is None else move_entry(game, move)
+
+    return {"deal": moment.deal, "difficulty": str(moment.difficulty), "status": str(moment.status),
+            "move": moment.number, "played": entry(moment.played), "keeps_win": entry(moment.keeps_win),
+            "between": list(moment.between) if moment.between else None}
+
+
+def critical_path(directory: Path | None = None) -> Path:
+    return (SAMPLES_DIR if directory is None else directory) / CRITICAL_NAME
+
+
+def _load_moments(directory: Path | None) -> dict[str, Any]:
+    try:
+        data = json.loads(critical_path(directory).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return {}
+    samples = data.get("samples") if isinstance(data, dict) and data.get("format") == CRITICAL_FORMAT else None
+    return samples if isinstance(samples, dict) else {}
+
+
+def save_moment(spec: str, moment: SampleMoment, directory: Path | None = None) -> None:
+    """Merge one spec's moment into ``critical.json`` (sorted, stable bytes)."""
+    samples = _load_moments(directory)
+    samples[spec] = _moment_entry(make_game(spec), moment)
+    data = {"format": CRITICAL_FORMAT, "samples": dict(sorted(samples.items()))}
+    write_text(critical_path(directory), json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+
+
+def load_moment(spec: str, record: Record, directory: Path | None = None) -> SampleMoment | None:
+    """The sample's moment, checked against its record (the deal, the moves at K, the player's move legal there);
+    None when it is not recorded or does not fit the record (the book then marks nothing)."""
+    data = _load_moments(directory).get(spec)
+    game = make_game(spec)
+    if not isinstance(data, dict):
+        return None
+    try:
+        deal, number, between = data["deal"], data["move"], data["between"]
+        difficulty, status = Difficulty(data["difficulty"]), Status(data["status"])
+        played, keeps = (None if data[key] is None else move_from_entry(game, data[key])
+                         for key in ("played", "keeps_win"))
+    except (KeyError, ValueError, RecordError):
+        return None
+    if deal != record.deal or (number is None) != (keeps is None):
+        return None
+    if number is not None:
+        if not isinstance(number, int) or not 1 <= number <= len(record.moves) or record.moves[number - 1] != keeps:
+            return None
+        before = replay_line(game, game.initial_state(record.stock), record.moves[: number - 1]).final
+        if played is not None and (played == keeps or played not in game.legal_moves(before)):
+            return None
+    valid = isinstance(between, list) and len(between) == 2 and all(isinstance(n, int) for n in between)
+    return SampleMoment(deal, difficulty, status, number, played, keeps, (between[0], between[1]) if valid else None)
+
+
 # --- the command ----------------------------------------------------------------------------------------------
 
 
@@ -155,9 +273,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             missing += 1
             print(f"{spec}: no win in deals {args.start}..{args.start + args.limit - 1}{skipped}")
             continue
+        record, moment = analysed_sample(make_game(spec), found.record)
         path = sample_path(spec, directory)
-        write_text(path, to_json(found.record))
-        print(f"{spec}: deal {found.deal}, {len(found.record.moves)} moves, {found.seconds:.1f} s{skipped} → {path}")
+        write_text(path, to_json(record))
+        save_moment(spec, moment, directory)
+        where = f", critical move {moment.number}" if moment.number else ""
+        print(f"{spec}: deal {found.deal} ({moment.difficulty}{where}), {len(record.moves)} moves, "
+              f"{found.seconds:.1f} s{skipped} → {path}")
     return 1 if missing else 0
 
 

@@ -1,7 +1,10 @@
 """Which deals the practice sheets show: each deal solved within a number of positions, and the selection.
 
 ``winnable`` keeps only the deals the solver wins, ``unwinnable`` only the proved losses, ``all`` every
-deal; the deal numbers passed over are counted for the sheets' first page. The solver's limit per deal
+deal; ``easy``, ``foresight`` and ``lost`` keep the deals of one grade (``generator.analysis.Difficulty``:
+the no-peek player's game decides it too). The deal numbers passed over are counted for the sheets' first
+page. For an answer key each deal can be analysed as well: its grade and, for a deal that needs foresight,
+the critical moment of the no-peek player's game. The solver's limit per deal
 is a number of positions searched, not seconds (``Budget(seconds=None, nodes=N)``): a search so bounded
 takes the same path every time, so a verdict cannot change with the machine's speed, its load or
 ``jobs``. The deals are solved in order, lazily (the sheets are laid out as they come), a few ahead
@@ -16,16 +19,23 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import cache, partial
 
+from generator.analysis import Difficulty, LineAnalysis, critical_moment
 from generator.deals import MAX_DEAL, stock_indices
 from generator.games import Game, Move, Result, make_game
+from generator.play import play_out
 from generator.pool import in_order
 from generator.solver import Budget, solve
 
 #: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
 SCAN_FACTOR = 50
 
-MODES = ("all", "winnable", "unwinnable")
+#: The selections by grade: ``pasyans deals --difficulty easy|foresight|lost``.
+GRADES = {"easy": Difficulty.EASY, "foresight": Difficulty.FORESIGHT, "lost": Difficulty.LOST}
+MODES = ("all", "winnable", "unwinnable", *GRADES)
 KEEP = {"winnable": Result.WON, "unwinnable": Result.LOST}
+#: How a selection's error message names the deals it wanted.
+WANTED = {"winnable": "winnable", "unwinnable": "proved unwinnable", "easy": "easy",
+          "foresight": "foresight (won, but lost by the no-peek player)", "lost": "proved lost"}
 
 
 class SelectionError(ValueError):
@@ -34,11 +44,25 @@ class SelectionError(ValueError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """What the answer key needs of one deal: its verdict and, when won, the moves (nothing else is kept)."""
+    """What the answer key needs of one deal: its verdict and, when won, the moves (nothing else is kept);
+    when graded, the no-peek player's result, and the analysis of its game when it was searched."""
 
-    deal: int
+    deal: int | None  # None: a typed pack (``pasyans deals --stock``), its cards in ``typed``
     result: Result | None  # None when nothing was solved (no answers, no selection)
-    moves: tuple[Move, ...] = ()
+    moves: tuple[Move, ...] = ()  # the solver's winning line (or the no-peek player's, when only it won)
+    no_peek: Result | None = None  # None when not graded
+    line: LineAnalysis | None = None  # the no-peek game's critical moment (a deal won but lost by the player)
+    typed: tuple[int, ...] = ()  # a typed pack's cards, top card first (``deal`` None)
+
+    def stock(self, game: Game) -> tuple[int, ...]:
+        """The deal's cards, top card first: the typed pack, or the numbered deal's."""
+        return self.typed if self.deal is None else tuple(stock_indices(game.id, self.deal))
+
+    @property
+    def difficulty(self) -> Difficulty | None:
+        if self.result is None or self.no_peek is None:
+            return None
+        return Difficulty.of(self.result, self.no_peek)
 
 
 @cache
@@ -46,24 +70,45 @@ def _game(spec: str) -> Game:
     return make_game(spec)
 
 
-def solve_deal(spec: str, deal: int, positions: int) -> Outcome:
-    """Solve one deal within ``positions`` positions, no clock (in a worker process or here); only a winning
-    line keeps its moves."""
+def solve_deal(spec: str, deal: int, positions: int, *, grade: bool = False, critical: bool = False) -> Outcome:
+    """Solve one numbered deal within ``positions`` positions, no clock (in a worker process or here); see
+    :func:`solve_stock`."""
     game = _game(spec)
-    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=positions))
+    return solve_stock(game, tuple(stock_indices(game.id, deal)), positions, deal=deal, grade=grade,
+                       critical=critical)
+
+
+def solve_stock(game: Game, stock: tuple[int, ...], positions: int, *, deal: int | None = None,
+                grade: bool = False, critical: bool = False) -> Outcome:
+    """Solve the deal of ``stock`` (deal number ``deal``, or None for a typed pack) within ``positions``
+    positions; only a winning line keeps its moves. ``grade`` plays the no-peek player's game too (a win of
+    it is a win, whatever the solver said); ``critical`` also finds where that game lost the win, for a deal
+    won but lost by the player.
+    """
+    typed = stock if deal is None else ()
+    solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions))
     moves = tuple(solution.moves) if solution.result is Result.WON else ()
-    return Outcome(deal, solution.result, moves)
+    if not (grade or critical):
+        return Outcome(deal, solution.result, moves, typed=typed)
+    played = play_out(game, stock)
+    if played.result is Result.WON:
+        return Outcome(deal, Result.WON, moves or tuple(played.moves), Result.WON, typed=typed)
+    if not critical or solution.result is not Result.WON:
+        return Outcome(deal, solution.result, moves, Result.LOST, typed=typed)
+    line = critical_moment(game, played.states, played.moves, positions=positions, start=solution)
+    return Outcome(deal, solution.result, moves, Result.LOST, line, typed=typed)
 
 
 def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 1,
-                   executor: Executor | None = None) -> Iterator[Outcome]:
+                   executor: Executor | None = None, *, grade: bool = False,
+                   critical: bool = False) -> Iterator[Outcome]:
     """Outcomes of ``deals`` in their order; with ``jobs`` > 1 (or an ``executor``) a few deals ahead are solved
     in parallel, on the project's pool by default (``generator.pool.in_order``).
 
     Only about two deals per worker are in flight, so stopping early (enough deals found) wastes little.
     """
-    return in_order(partial(solve_deal, spec, positions=positions), deals, jobs=jobs, executor=executor,
-                    ahead=2 * jobs)
+    work = partial(solve_deal, spec, positions=positions, grade=grade, critical=critical)
+    return in_order(work, deals, jobs=jobs, executor=executor, ahead=2 * jobs)
 
 
 @dataclass
@@ -77,6 +122,7 @@ class Selection:
     scanned: int = 0
     last: int = 0
     results: Counter[Result] = field(default_factory=Counter)
+    grades: Counter[Difficulty] = field(default_factory=Counter)
     kept: list[Outcome] = field(default_factory=list)
 
     @property
@@ -91,21 +137,36 @@ class Selection:
 
 
 def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1, executor: Executor | None = None,
-           on_progress: Callable[[Selection], None] | None = None) -> Iterator[Outcome]:
-    """The deals for the sheets, in order, updating ``selection`` as it goes; ``SelectionError`` if too few."""
+           on_progress: Callable[[Selection], None] | None = None, critical: bool = False,
+           stock: tuple[int, ...] | None = None) -> Iterator[Outcome]:
+    """The deals for the sheets, in order, updating ``selection`` as it goes; ``SelectionError`` if too few.
+
+    ``critical``: each deal's grade and, for a deal that needs foresight, its critical moment (answer keys).
+    ``stock``: one typed pack instead of deal numbers (mode ``all``, count 1), solved here.
+    """
     deals = range(selection.first, selection.first + selection.limit)
-    if solve_deals:
-        source: Iterator[Outcome] = solve_in_order(spec, deals, selection.positions, jobs, executor)
+    grade = GRADES.get(selection.mode)
+    if stock is not None:
+        if selection.mode != "all" or selection.count != 1:
+            raise ValueError("a typed pack is one deal, shown whatever its verdict")
+        source: Iterator[Outcome] = iter([
+            solve_stock(_game(spec), stock, selection.positions, grade=critical, critical=critical) if solve_deals
+            else Outcome(None, None, typed=stock)])
+    elif solve_deals or grade:
+        source = solve_in_order(spec, deals, selection.positions, jobs, executor,
+                                                   grade=grade is not None, critical=critical)
     else:
         source = (Outcome(deal, None) for deal in deals)
     keep = KEEP.get(selection.mode)
     try:
         for outcome in source:
             selection.scanned += 1
-            selection.last = outcome.deal
+            selection.last = outcome.deal or 0
             if outcome.result:
                 selection.results[outcome.result] += 1
-            if keep is None or outcome.result is keep:
+            if outcome.difficulty:
+                selection.grades[outcome.difficulty] += 1
+            if outcome.difficulty is grade if grade else keep is None or outcome.result is keep:
                 selection.kept.append(outcome)
                 if on_progress:
                     on_progress(selection)
@@ -118,8 +179,11 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
         if hasattr(source, "close"):
             source.close()
     if len(selection.kept) < selection.count:
-        wanted = {"winnable": "winnable", "unwinnable": "proved unwinnable"}.get(selection.mode, "")
-        counts = ", ".join(f"{selection.results[r]} {r}" for r in Result if selection.results[r])
+        wanted = WANTED.get(selection.mode, "")
+        if grade:
+            counts = ", ".join(f"{selection.grades[g]} {g}" for g in Difficulty if selection.grades[g])
+        else:
+            counts = ", ".join(f"{selection.results[r]} {r}" for r in Result if selection.results[r])
         raise SelectionError(
             f"only {len(selection.kept)} of {selection.count} {wanted} deals found among the "
             f"{selection.scanned} deal numbers {selection.first}..{selection.last} ({counts}; at most "

@@ -40,6 +40,8 @@ BAD = [
     ["deals", "quadrille", "--count", "0", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--count", "100000", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--winnable", "--unwinnable", "-o", f"{OUT}/d.pdf"],
+    ["deals", "quadrille", "--difficulty", "medium", "-o", f"{OUT}/d.pdf"],
+    ["deals", "quadrille", "--difficulty", "easy", "--winnable", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--positions", "0", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--positions", "ten", "-o", f"{OUT}/d.pdf"],
     ["deals", "quadrille", "--budget", "10", "-o", f"{OUT}/d.pdf"],  # replaced by --positions
@@ -49,6 +51,22 @@ BAD = [
     ["deck", "--paper", "A5", "-o", f"{OUT}/deck.pdf"],
     ["deck", "--colors", "3", "-o", f"{OUT}/deck.pdf"],
     ["deck", "--bleed", "9", "-o", f"{OUT}/deck.pdf"],
+    # the printed pack's options that do not go together, or cannot be printed
+    ["deck", "--packs", "3", "-o", f"{OUT}/deck.pdf"],
+    ["deck", "--fold", "--bleed", "4", "-o", f"{OUT}/deck.pdf"],  # the fold's gutter takes 3 mm at most
+    ["deck", "--fold", "--backs", "-o", f"{OUT}/deck.pdf"],
+    ["deck", "--duplex", "short", "-o", f"{OUT}/deck.pdf"],  # without --backs
+    ["deck", "--backs", "--back-offset", "1,5,-0,5", "-o", f"{OUT}/deck.pdf"],  # decimal commas
+    ["deck", "--backs", "--back-offset", "9,0", "-o", f"{OUT}/deck.pdf"],
+    ["deck", "--back-offset", "1,0", "-o", f"{OUT}/deck.pdf"],  # without --backs
+    ["deck", "--calibrate", "--packs", "2", "-o", f"{OUT}/c.pdf"],
+    ["deck", "--png", OUT, "-o", f"{OUT}/deck.pdf"],
+    ["deck", "--png", f"{OUT}/keep.txt"],  # a file, not a directory
+    ["deck", "--dpi", "300", "-o", f"{OUT}/deck.pdf"],  # without --png
+    ["deck", "--png", OUT, "--dpi", "5"],
+    ["rulebook", "--booklet", "--paper", "A5", "-o", f"{OUT}/book.pdf"],
+    ["rulebook", "--duplex", "short", "-o", f"{OUT}/book.pdf"],  # without --booklet
+    ["rulebook", "--booklet", "--duplex", "both", "-o", f"{OUT}/book.pdf"],
     # output paths
     ["rulebook", "-o", "no/such/dir/book.pdf"],
     ["rulebook", "-o", OUT],
@@ -63,6 +81,10 @@ BAD = [
     ["play", "quadrille", "--stock", "pack.txt", "--deal", "3"],
     ["svg", "quadrille", "--stock", "short.txt", "-o", OUT],
     ["html", "quadrille", "--stock", "doubled.txt", "-o", f"{OUT}/page.html"],
+    ["deals", "quadrille", "--stock", "short.txt", "-o", f"{OUT}/sheet.pdf"],
+    ["deals", "quadrille", "--stock", "pack.txt", "--count", "2", "-o", f"{OUT}/sheet.pdf"],  # one pack, one deal
+    ["deals", "quadrille", "--stock", "pack.txt", "--winnable", "-o", f"{OUT}/sheet.pdf"],
+    ["deals", "quadrille", "--stock", "pack.txt", "--from", "5", "-o", f"{OUT}/sheet.pdf"],
     # figures
     ["svg", "quadrille", "--deal", "1", "--step", "100000", "-o", OUT],
     ["svg", "quadrille", "--deal", "1", "--dpi", "5", "--png", "-o", OUT],
@@ -88,6 +110,22 @@ BAD = [
     ["check", OUT],
     ["check", "corrupt.json"],
     ["check", "future.json"],
+    # the analysis of a line
+    ["analyze"],
+    ["analyze", "village"],
+    ["analyze", "village", "--deal", "0"],
+    ["analyze", "village", "--deal", str(10**20 + 1)],
+    ["analyze", "phalanx", "--deal", "1", "--record", "village.json"],
+    ["analyze", "phalanx", "--record", "village.json", "-o", f"{OUT}/a.json"],  # a record of another game
+    ["analyze", "--record", "illegal.json", "-o", f"{OUT}/a.json"],  # two moves swapped: illegal
+    ["analyze", "--record", "nothing-here.json"],
+    ["analyze", "--record", "corrupt.json"],
+    ["analyze", "phalanx", "--deal", "1", "-o", "no/such/dir/a.json"],
+    ["analyze", "phalanx", "--deal", "1", "-o", OUT],
+    ["analyze", "phalanx", "--deal", "4", "-o", f"{OUT}/lost.json"],  # a lost deal has no winning line
+    ["analyze", "phalanx", "--deal", "1", "--probe-positions", "0"],
+    ["analyze", "quadrille", "--stock", "short.txt", "-o", f"{OUT}/a.json"],  # a card short
+    ["analyze", "quadrille", "--deal", "3", "--stock", "pack.txt"],
     # commands and options
     ["frobnicate"],
     ["games", "--colour"],

@@ -93,6 +93,23 @@ def test_svg_of_a_typed_pack_names_the_file_after_it(cli, tmp_path: Path) -> Non
     assert (tmp_path / "phalanx-stock-column-opening.png").read_bytes().startswith(b"\x89PNG")
 
 
+def test_the_sheet_of_a_typed_pack_is_its_deal_s_sheet_under_another_name(cli, tmp_path: Path) -> None:
+    from tests.pdf.test_practice import text_of
+
+    (tmp_path / "hand.txt").write_text(_typed("brunette_blonde", 5), encoding="utf-8")
+    typed = cli("deals", "brunette_blonde", "--stock", "hand.txt", "-o", "hand.pdf", cwd=tmp_path)
+    numbered = cli("deals", "brunette_blonde", "--from", "5", "--count", "1", "-o", "five.pdf", cwd=tmp_path)
+    assert typed.status == numbered.status == 0, typed.err
+    assert "(1 deal;" in typed.err
+    mine, five = text_of(tmp_path / "hand.pdf"), text_of(tmp_path / "five.pdf")
+    assert "«Брюнетка и блондинка»: заданный расклад — колода, набранная вручную." in mine
+    assert re.search("Заданный расклад — (выходит|не выходит)", mine)
+    assert "Расклад №" not in mine
+    same = [re.sub(".*Ответы — в конце.*", "", text[text.index("Как сложить колоду"):])  # page one's summary
+            .replace("Расклад № 5", "X").replace("Заданный расклад", "X") for text in (mine, five)]
+    assert same[0] == same[1]
+
+
 def test_html_writes_one_page_and_says_what_it_shows(cli, tmp_path: Path) -> None:
     (tmp_path / "mine.txt").write_text(_typed("quadrille", 7), encoding="utf-8")
     result = cli("html", "quadrille", "--stock", "mine.txt", "-o", "mine.html", cwd=tmp_path)

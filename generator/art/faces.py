@@ -334,14 +334,16 @@ def _segment_in_rect(p: Point, d: Point, box: tuple[float, float, float, float])
     return (p[0] + t0 * d[0], p[1] + t0 * d[1]), (p[0] + t1 * d[0], p[1] + t1 * d[1])
 
 
-def _back_items() -> list[Item]:
-    """Paper, a double rule inside a white margin, and the lattice clipped (by arithmetic) to the inner rule."""
-    m = 3.6  # white margin to the outer rule
-    items: list[Item] = [_paper()]
-    items.append(Shape(rounded_rect(m, m, CARD_W - 2 * m, CARD_H - 2 * m, 1.6), None, "back", 0.6))
+def back_pattern(ink: str = "back", weight: float = 1.0) -> list[Item]:
+    """The back's drawing in ``ink``, without its ground: a double rule inside a 3.6 mm margin, and the lattice
+    clipped (by arithmetic) to the inner rule. ``weight`` scales the line widths (a pattern printed light on a
+    dark ground needs lines a little heavier to hold)."""
+    m = BACK_MARGIN
+    items: list[Item] = []
+    items.append(Shape(rounded_rect(m, m, CARD_W - 2 * m, CARD_H - 2 * m, 1.6), None, ink, 0.6 * weight))
     box = _BACK_BOX
     inner = box[0]
-    items.append(Shape(rect(inner, inner, CARD_W - 2 * inner, CARD_H - 2 * inner), None, "back", 0.25))
+    items.append(Shape(rect(inner, inner, CARD_W - 2 * inner, CARD_H - 2 * inner), None, ink, 0.25 * weight))
     # A lattice of lozenges, symmetric about the card's centre so it reads the same both ways up.
     cx, cy = CARD_W / 2, CARD_H / 2
     sx, sy = _BACK_CELL
@@ -351,17 +353,18 @@ def _back_items() -> list[Item]:
             seg = _segment_in_rect((cx + 2 * k * sx, cy), d, box)
             if seg:
                 b.move(*seg[0]).line(*seg[1])
-    items.append(Shape(b.path(), None, "back", 0.2))
+    items.append(Shape(b.path(), None, ink, 0.2 * weight))
     # A small solid lozenge in every cell of every other row: the pattern's only accent.  Every column of
     # them is the same, so one column is a shared outline set once per column.
     for i in range(-12, 13, 2):
         px = cx + i * sx
         if box[0] + sx < px < box[2] - sx:
-            items.append(Use("f-column", translate(px, 0), "back"))
+            items.append(Use("f-column", translate(px, 0), ink))
     return items
 
 
-_BACK_BOX = (3.6 + 1.5, 3.6 + 1.5, CARD_W - 3.6 - 1.5, CARD_H - 3.6 - 1.5)
+BACK_MARGIN = 3.6  # from the card's edge to the back's outer rule
+_BACK_BOX = (BACK_MARGIN + 1.5, BACK_MARGIN + 1.5, CARD_W - BACK_MARGIN - 1.5, CARD_H - BACK_MARGIN - 1.5)
 _BACK_CELL = (2.65, 3.7)  # half the width and half the height of one lozenge of the back's lattice
 
 
@@ -403,4 +406,4 @@ def face(index: int, colors: int = 2) -> Face:
 @functools.lru_cache(maxsize=1)
 def back() -> Face:
     """The card back: a one-colour lozenge lattice inside a double rule, with a white margin."""
-    return Face("back", tuple(_back_items()))
+    return Face("back", (_paper(), *back_pattern()))

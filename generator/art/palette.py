@@ -22,7 +22,8 @@ _BASE = {
     "ink": "#1A1A1A",  # line work on court cards, whatever the suit
     "gold": "#C9A043",  # ochre: prints as a warm mid-tone in CMYK and in greyscale
     "tint": "#F6EEDB",  # the court panel's ground: a pale parchment
-    "back": "#23407A",  # the one colour of the card back
+    "back": "#23407A",  # the card back (and the printed pack 1's back and marks)
+    "back2": "#B5432F",  # the printed pack 2's back and marks: a brick red, lighter than the blue in greyscale too
 }
 
 PALETTE: Mapping[str, str] = MappingProxyType(dict(_BASE))

@@ -24,12 +24,29 @@ if TYPE_CHECKING:
 STOCK_HELP = ("a pack order instead of a deal number: a file (or - for standard input) with the cards top card "
               "first, separated by spaces, commas or new lines, e.g. 'Д♠ 10♥ Т♣ …' or 'Qs 10h Ac …'")
 
+MIN_DPI, MAX_DPI = 30, 1200
+
+
+def dpi(text: str) -> int:
+    """``--dpi``: a PNG's resolution, a whole number of dots per inch."""
+    if not text.strip().isdigit() or not MIN_DPI <= int(text) <= MAX_DPI:
+        raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_DPI} to {MAX_DPI}, not {text!r}")
+    return int(text)
+
 
 def deal_number(text: str) -> int:
     try:
         return check_deal_number(text)
     except DealNumberError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def duplex_edge(text: str) -> str:
+    """``--duplex``: the edge a two-sided printer turns the paper on, long or short (the pack, the booklet)."""
+    edge = text.strip().lower()
+    if edge not in ("long", "short"):
+        raise argparse.ArgumentTypeError(f"--duplex must be long or short, not {text!r}")
+    return edge
 
 
 def colors_count(text: str) -> int:
@@ -80,11 +97,12 @@ class Deal:
 def deal_from(args: argparse.Namespace, game: Game) -> Deal:
     """The deal that ``--deal`` or ``--stock`` names (the caller made one of them required)."""
     if getattr(args, "stock", None) is not None:
-        return Deal(None, read_stock(args.stock, game), _stock_name(args.stock))
+        return Deal(None, read_stock(args.stock, game), stock_name(args.stock))
     return Deal(args.deal, stock_indices(game.id, args.deal), str(args.deal))
 
 
-def _stock_name(source: str) -> str:
+def stock_name(source: str) -> str:
+    """A typed pack's part of an output file's name: ``stock`` (standard input) or ``stock-STEM``."""
     return "stock" if source == "-" else "stock-" + Path(source).stem
 
 

@@ -18,23 +18,16 @@ import argparse
 import dataclasses
 from pathlib import Path
 
-from generator.commands.common import add_deal_stock_or_record, colors_count, line_of, shown_from
+from generator.commands.common import MAX_DPI, MIN_DPI, add_deal_stock_or_record, colors_count, dpi, line_of, shown_from
 from generator.errors import UserError
 from generator.paths import OUTPUT
 
-MIN_DPI, MAX_DPI = 30, 1200
 #: The solver's limit, in positions searched, when a line is needed: a won line is preferred, but a figure must
 #: not wait long (100000 positions take a few seconds, phalanx's about 25 s). Positions, not seconds: a search
 #: bounded by the clock could find the win on a fast machine and miss it on a slow or busy one, and then step
 #: through the no-peek game instead; bounded in positions it follows the same path everywhere, so the same
 #: arguments draw the same figure on any machine.
 SOLVE_POSITIONS = 100_000
-
-
-def _dpi(text: str) -> int:
-    if not text.strip().isdigit() or not MIN_DPI <= int(text) <= MAX_DPI:
-        raise argparse.ArgumentTypeError(f"must be a whole number from {MIN_DPI} to {MAX_DPI}, not {text!r}")
-    return int(text)
 
 
 def _step(text: str) -> int:
@@ -65,7 +58,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                        help="every forced move made (the deal, compulsory plays), up to the player's first choice")
     svg.add_argument("--card", metavar="CARD", help="draw this one card instead of a position (e.g. Д♠, or back)")
     svg.add_argument("--png", action="store_true", help="also write a PNG")
-    svg.add_argument("--dpi", metavar="D", type=_dpi, help=f"PNG resolution, {MIN_DPI}..{MAX_DPI} (default 300)")
+    svg.add_argument("--dpi", metavar="D", type=dpi, help=f"PNG resolution, {MIN_DPI}..{MAX_DPI} (default 300)")
     svg.add_argument("--colors", metavar="2|4", type=colors_count, default=2,
                      help="a two- (default) or four-colour pack")
     svg.add_argument("-o", "--output", metavar="DIR", help="directory to write into (default output/)")

@@ -1,6 +1,6 @@
-"""``pasyans deals`` and ``pasyans deck``: practice-deal sheets with an answer key, and a print-and-play pack.
+"""``pasyans deals``: practice-deal sheets with an answer key (``pasyans deck`` is in ``deck.py``).
 
-Both write a PDF through ``generator.safeio`` (a temporary file renamed into
+It writes a PDF through ``generator.safeio`` (a temporary file renamed into
 place), so a failed or interrupted run leaves the old file or none. Every
 argument, and the output path, is checked before any work starts.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.commands.books import paper_name
-from generator.commands.common import add_game_arguments, colors_count, deal_number, game_from
+from generator.commands.common import STOCK_HELP, add_game_arguments, deal_number, game_from, read_stock, stock_name
 from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
@@ -25,6 +25,8 @@ from generator.progress import Progress
 if TYPE_CHECKING:  # the solver layer loads late, when a command needs it
     from generator.selection import Selection
 
+#: ``--difficulty``: the selections by grade (``generator.selection.GRADES``, not imported here: it loads the solver).
+DIFFICULTIES = ("easy", "foresight", "lost")
 #: The most deals one sheet file may hold: a two-pack deal is a page, its answer another.
 MAX_SHEET_DEALS = 500
 #: The most positions ``--positions`` allows per deal: hours of search for the slowest game.
@@ -43,7 +45,7 @@ def positions_count(text: str) -> int:
     """``--positions``: the solver's limit per deal, a whole number of positions from 1 to ``MAX_POSITIONS``."""
     digits = text.strip().replace("_", "")
     if not re.fullmatch(r"[0-9]+", digits) or not 1 <= int(digits) <= MAX_POSITIONS:
-        raise argparse.ArgumentTypeError(f"--positions must be a whole number from 1 to {MAX_POSITIONS}, "
+        raise argparse.ArgumentTypeError(f"must be a whole number of positions from 1 to {MAX_POSITIONS}, "
                                          f"not {text!r}")
     return int(digits)
 
@@ -60,46 +62,32 @@ def jobs_count(text: str) -> int:
     return int(text)
 
 
-def deck_paper(text: str) -> str:
-    """``--paper`` of the pack: A4 or letter (A5 cannot hold 3 × 3 cards of 63 × 88 mm)."""
-    from generator.pdf.deck import LayoutError, sheet_for
-
-    try:
-        return sheet_for(text).paper
-    except LayoutError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def bleed_mm(text: str) -> float:
-    """``--bleed``: millimetres from 0 to 5; a decimal comma is accepted."""
-    from generator.pdf.deck import MAX_BLEED_MM
-
-    try:
-        value = float(text.strip().removesuffix("mm").replace(",", "."))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--bleed must be a number of millimetres, not {text!r}") from None
-    if not 0 <= value <= MAX_BLEED_MM:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"--bleed must be from 0 to {MAX_BLEED_MM:g} mm, not {text!r}")
-    return value
-
-
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deals = commands.add_parser(
         "deals",
         help="write practice-deal sheets with an answer key",
         description="Write a PDF of practice deals: for each deal its opening figure and the stacking order "
         "(the stock from the top card down, in rows of ten) to reproduce it with real packs; then an answer "
-        "key with each deal's verdict, winning line and final position. --winnable keeps only the deals the "
-        "solver wins, --unwinnable only the proved losses (at most 50 × --count deal numbers are scanned).",
+        "key with each deal's verdict, grade, winning line and final position; for a deal that needs foresight "
+        "(won, but lost by the no-peek player) its critical moment: the position before the player's losing "
+        "move, that move and the one that keeps the win (see 'pasyans analyze'). --winnable keeps only the "
+        "deals the solver wins, --unwinnable only the proved losses, --difficulty the deals of one grade (at "
+        "most 50 × --count deal numbers are scanned). --stock FILE gives the sheet of one pack typed in "
+        "instead (a deal dealt by hand, or from another program), its answer too.",
     )
     add_game_arguments(deals)
-    deals.add_argument("--from", dest="first", metavar="N", type=deal_number, default=1,
+    deals.add_argument("--from", dest="first", metavar="N", type=deal_number, default=None,
                        help="first deal number (default 1)")
-    deals.add_argument("--count", metavar="K", type=sheet_count, default=10,
+    deals.add_argument("--count", metavar="K", type=sheet_count, default=None,
                        help=f"how many deals (default 10, at most {MAX_SHEET_DEALS})")
+    deals.add_argument("--stock", metavar="FILE_OR_-", help="one typed pack instead of numbered deals: "
+                       + STOCK_HELP.removeprefix("a pack order instead of a deal number: "))
     pick = deals.add_mutually_exclusive_group()
     pick.add_argument("--winnable", action="store_true", help="only deals the solver wins")
     pick.add_argument("--unwinnable", action="store_true", help="only deals proved lost")
+    pick.add_argument("--difficulty", metavar="GRADE", choices=DIFFICULTIES,
+                      help="only deals of one grade: easy (the no-peek player wins), foresight (won, but the "
+                      "no-peek player loses) or lost (proved)")
     deals.add_argument("--no-answers", action="store_true", help="leave out the answer key")
     deals.add_argument("--paper", metavar="SIZE", type=paper_name, default="A4", help="A4 (default), A5 or letter")
     deals.add_argument("--positions", metavar="N", type=positions_count, default=DEFAULT_POSITIONS,
@@ -116,25 +104,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                        help="where to write the PDF (default output/deals-GAME.pdf)")
     deals.set_defaults(handler=cmd_deals)
 
-    deck = commands.add_parser(
-        "deck",
-        help="write a print-and-play pack of cards",
-        description="Write our 52 cards at true size, 63 × 88 mm, 3 × 3 to a sheet with crop marks, never "
-        "scaled: print at 100 %. --backs adds a sheet of backs after each sheet of faces, mirrored for "
-        "long-edge duplex printing. The same arguments give the same bytes.",
-    )
-    deck.add_argument("--paper", metavar="SIZE", type=deck_paper, default="A4", help="A4 (default) or letter")
-    deck.add_argument("--bleed", metavar="MM", type=bleed_mm, default=0.0,
-                      help="white bleed round the block of cards, 0 to 5 mm (default 0)")
-    deck.add_argument("--colors", metavar="N", type=colors_count, default=2,
-                      help="2 (default) or 4 colours of suits (♣ green, ♦ blue)")
-    deck.add_argument("--backs", action="store_true", help="add mirrored sheets of card backs for duplex printing")
-    deck.add_argument("-o", "--output", metavar="FILE", default=None,
-                      help="where to write the PDF (default output/deck.pdf)")
-    deck.set_defaults(handler=cmd_deck)
 
-
-def _output(args: argparse.Namespace, default: Path) -> Path:
+def output_path(args: argparse.Namespace, default: Path) -> Path:
     """The output path, checked before any work; the default's directory is made if missing."""
     from generator.pdf.templates import source_date_epoch
     from generator.safeio import check_output_path
@@ -155,7 +126,8 @@ class DealsProgress(Progress):
 
     def __call__(self, selection: Selection) -> None:
         scanned = f"  {selection.scanned} scanned" if selection.mode != "all" else ""
-        self.update(len(selection.kept), f"{scanned.strip()}  at №{selection.last}".strip())
+        where = f"  at №{selection.last}" if selection.last else ""  # a typed pack has no number
+        self.update(len(selection.kept), f"{scanned.strip()}{where}".strip())
 
 
 def cmd_deals(args: argparse.Namespace) -> int:
@@ -164,11 +136,24 @@ def cmd_deals(args: argparse.Namespace) -> int:
     from generator.selection import SelectionError
 
     game = game_from(args)
-    mode = "winnable" if args.winnable else "unwinnable" if args.unwinnable else "all"
-    if mode == "all" and args.first + args.count - 1 > MAX_DEAL:
-        raise UserError(f"deals {args.first}..{args.first + args.count - 1} go past the last deal number {MAX_DEAL}")
+    mode = "winnable" if args.winnable else "unwinnable" if args.unwinnable else args.difficulty or "all"
+    stock = None
     name = game.full_id.replace(":", "-")
-    output = _output(args, OUTPUT / f"deals-{name}.pdf")
+    if args.stock is not None:
+        given = [flag for flag, value in (("--from", args.first), ("--count", args.count)) if value is not None]
+        given += [] if mode == "all" else ["--" + mode if mode in ("winnable", "unwinnable") else "--difficulty"]
+        if given:
+            raise UserError(f"--stock gives the sheet of one typed pack: leave out {' and '.join(given)} (they "
+                            "choose among numbered deals)")
+        name += "-" + stock_name(args.stock)
+    args.first = 1 if args.first is None else args.first
+    args.count = 10 if args.count is None else args.count
+    if args.stock is None and mode == "all" and args.first + args.count - 1 > MAX_DEAL:
+        raise UserError(f"deals {args.first}..{args.first + args.count - 1} go past the last deal number {MAX_DEAL}")
+    output = output_path(args, OUTPUT / f"deals-{name}.pdf")
+    if args.stock is not None:
+        stock = read_stock(args.stock, game)
+        args.count = 1
     jobs = args.jobs or os.cpu_count() or 1
     started = time.perf_counter()
     progress = DealsProgress(args.count, game.full_id)
@@ -176,8 +161,7 @@ def cmd_deals(args: argparse.Namespace) -> int:
         with atomic_output(output) as handle:
             selection = build_sheets(game.full_id, handle, first=args.first, count=args.count, mode=mode,
                                      answers=not args.no_answers, paper=args.paper, positions=args.positions,
-                                     jobs=jobs,
-                                     on_progress=progress)
+                                     jobs=jobs, on_progress=progress, stock=stock)
     except SelectionError as error:
         progress.end()
         raise UserError(str(error)) from None
@@ -190,21 +174,4 @@ def cmd_deals(args: argparse.Namespace) -> int:
     deals = f"{len(selection.kept)} deal{'s' if len(selection.kept) != 1 else ''}"
     print(f"pasyans: wrote {output} ({deals}{skipped}; {size / 1024:.0f} KiB, "
           f"{time.perf_counter() - started:.1f} s)", file=sys.stderr)
-    return 0
-
-
-def cmd_deck(args: argparse.Namespace) -> int:
-    from generator.pdf.deck import LayoutError, build_deck, deck_pages, sheet_for
-    from generator.safeio import write_bytes
-
-    try:
-        sheet_for(args.paper, args.bleed)  # a bleed the paper cannot take is refused before any work
-    except LayoutError as error:
-        raise UserError(str(error)) from None
-    output = _output(args, OUTPUT / "deck.pdf")
-    started = time.perf_counter()
-    data = build_deck(args.paper, bleed_mm=args.bleed, colors=args.colors, backs=args.backs)
-    write_bytes(output, data)
-    print(f"pasyans: wrote {output} ({deck_pages(backs=args.backs)} pages, "
-          f"{len(data) / 1024:.0f} KiB, {time.perf_counter() - started:.1f} s)", file=sys.stderr)
     return 0

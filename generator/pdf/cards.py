@@ -111,12 +111,29 @@ class CardArt:
         code = "back" if index is None else card_code(index)
         name = f"{self.prefix}-c{self.colors}-{code}"
         if not self._defined(name):
-            card = back() if index is None else face(index, self.colors)
+            self.face_form(back() if index is None else face(index, self.colors))
+        return name
+
+    def face_form(self, card: Face) -> str:
+        """Form name of any face (a printed card with its bleed too), at its own size, registered on first use.
+
+        Faces of one name must be the same drawing within a document (``name`` tells printed cards apart).
+        """
+        name = f"{self.prefix}-c{self.colors}-{card.name}"
+        if not self._defined(name):
             c = self.canvas
-            c.beginForm(name, lowerx=0, lowery=0, upperx=CARD_W * MM, uppery=CARD_H * MM)
+            c.beginForm(name, lowerx=0, lowery=0, upperx=card.width * MM, uppery=card.height * MM)
             draw_face(c, card, self)
             c.endForm()
         return name
+
+    def place_face(self, card: Face, x: float, y: float) -> None:
+        """Draw ``card`` at its own size (never scaled: the printed pack) with its lower-left corner at (x, y)."""
+        c = self.canvas
+        c.saveState()
+        c.translate(x, y)
+        c.doForm(self.face_form(card))
+        c.restoreState()
 
     def place(self, index: int | None, x: float, y: float, width: float = CARD_W * MM, *, angle: float = 0) -> None:
         """Draw a card ``width`` points wide, turned ``angle``° counter-clockwise about its centre.

@@ -80,10 +80,15 @@ class Float(KeepTogether):
     """
 
 
+class Anchored(KeepTogether):
+    """A figure with its caption and what comments on it, kept together, that never floats: the text refers to
+    it where it stands (on a full page it starts the next one, and a waiting figure does not pass it)."""
+
+
 def float_may_pass(flowable: Flowable) -> bool:
     """Whether a waiting figure may let ``flowable`` go first: running text and frame breaks, not a heading, a page
     break (a new chapter) or another figure."""
-    if isinstance(flowable, Heading | Float | PageBreak):
+    if isinstance(flowable, Heading | Float | Anchored | PageBreak):
         return False
     if isinstance(flowable, KeepTogether):
         content: list[Flowable] = flowable._content  # type: ignore[attr-defined]

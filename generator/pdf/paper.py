@@ -28,8 +28,10 @@ PAPERS: dict[str, Paper] = {
     "A4": Paper("A4", *A4),
     "A5": Paper("A5", *A5),
     "LETTER": Paper("letter", *letter),
+    "HALF-LETTER": Paper("half-letter", letter[1] / 2, letter[0]),  # 5.5 × 8.5 in: the booklet's page on letter
 }
-PAPER_NAMES = tuple(paper.name for paper in PAPERS.values())
+#: The papers a document is printed on by name; half-letter is only ever a booklet's page (see BOOKLETS).
+PAPER_NAMES = ("A4", "A5", "letter")
 
 
 def _listing(names: Sequence[str]) -> str:
@@ -104,7 +106,16 @@ BOOK_PAGES: dict[str, BookPage] = {
                    head=11.5 * mm, foot=11 * mm),
     "letter": BookPage(PAPERS["LETTER"], side=41 * mm, top=26 * mm, bottom=28 * mm, body=11, leading=15.4,
                        head=16 * mm, foot=16 * mm),
+    # A5's page, a little narrower and taller: 139.7 × 215.9 mm.
+    "half-letter": BookPage(PAPERS["HALF-LETTER"], side=17 * mm, top=22 * mm, bottom=24 * mm, body=9.4, leading=13,
+                            head=13 * mm, foot=12.5 * mm),
 }
+
+#: The edges a two-sided printer turns the paper on (the pack's backs, the booklet).
+DUPLEX_EDGES = ("long", "short")
+
+#: A booklet's sheet and the book page it holds two of to a side: A5 on A4, half-letter on letter.
+BOOKLETS: dict[str, str] = {"A4": "A5", "letter": "half-letter"}
 
 SHEET_PAGES: dict[str, SheetPage] = {
     "A4": SheetPage(PAPERS["A4"], side=18 * mm, top=21 * mm, bottom=17 * mm, size=9.5, card_size=11,
@@ -118,7 +129,14 @@ SHEET_PAGES: dict[str, SheetPage] = {
 
 def book_page(name: str) -> BookPage:
     """The book's page on the paper called ``name``; ``ValueError`` names the choices."""
-    return BOOK_PAGES[paper_named(name, tuple(BOOK_PAGES)).name]
+    return BOOK_PAGES[paper_named(name).name]
+
+
+def booklet_sheet(name: str) -> tuple[Paper, BookPage]:
+    """The sheet a booklet is printed on, called ``name`` (A4 or letter), and the book's page it holds two of."""
+    sheet = paper_named(name, tuple(BOOKLETS), use=" for a booklet",
+                        why=" (two pages to a side: A5 on A4, half-letter on letter)")
+    return sheet, BOOK_PAGES[BOOKLETS[sheet.name]]
 
 
 def sheet_page(name: str) -> SheetPage:

@@ -273,7 +273,11 @@ def _faces(indices: Iterable[int | None], colors: int) -> list[tuple[str, Face]]
 
 @functools.lru_cache(maxsize=256)
 def _defs_cached(keys: tuple[int | None, ...], colors: int) -> str:
-    faces = _faces(keys, colors)
+    return _defs(_faces(keys, colors))
+
+
+def _defs(faces: list[tuple[str, Face]]) -> str:
+    """Shared outlines and one symbol per face, for the faces given as (element id, face)."""
     refs = sorted({r for _, fc in faces for r in fc.refs()}, key=shared_refs_order)
     # An outline painted alike wherever this document uses it (the card's edge, a suit's pips) carries its
     # paint on its definition, once, instead of on every use.
@@ -328,4 +332,20 @@ def card_svg(index: int | None, *, colors: int = 2, width_mm: float = CARD_W) ->
         id=card_id(index),
         card_w=num(CARD_W),
         card_h=num(CARD_H),
+    )
+
+
+def face_svg(fc: Face, title: str, desc: str) -> str:
+    """A standalone SVG document of any face, at its own size in millimetres (a printed card with its bleed)."""
+    key = "c-" + fc.name
+    return environment().get_template("card.svg.j2").render(
+        title=title,
+        desc=desc,
+        viewbox=f"0 0 {num(fc.width)} {num(fc.height)}",
+        width=num(fc.width),
+        height=num(fc.height),
+        defs=Markup(_defs([(key, fc)])),
+        id=key,
+        card_w=num(fc.width),
+        card_h=num(fc.height),
     )

@@ -433,7 +433,7 @@ def test_too_few_deals_within_the_scan_limit_fail_clearly(monkeypatch: pytest.Mo
                                              r"1\.\.50 \(50 won; at most 50 × --count are scanned\)"):
         build_sheets_bytes("brunette_blonde", first=1, count=1, mode="unwinnable", positions=20_000)
     monkeypatch.setattr(deal_selection, "solve_deal",
-                        lambda spec, deal, positions: deal_selection.Outcome(deal, Result.UNKNOWN))
+                        lambda spec, deal, positions, **_: deal_selection.Outcome(deal, Result.UNKNOWN))
     with pytest.raises(SelectionError, match=r"only 0 of 2 winnable deals found among the 100 deal numbers "
                                              r"7\.\.106 \(100 unknown;.*raise --positions for unknowns$"):
         build_sheets_bytes("village", first=7, count=2, mode="winnable", positions=10)
@@ -659,7 +659,7 @@ def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: 
     verdicts = {first + i: Result.WON if i in (40, 90) else Result.LOST if i % 3 else Result.UNKNOWN
                 for i in range(100)}
     monkeypatch.setattr(deal_selection, "solve_deal",
-                        lambda spec, deal, positions: deal_selection.Outcome(deal, verdicts[deal]))
+                        lambda spec, deal, positions, **_: deal_selection.Outcome(deal, verdicts[deal]))
     pdf = tmp_path / "long.pdf"
     with pdf.open("wb") as handle:
         selection = build_sheets("quadrille:queens_first", handle, first=first, count=2, mode="winnable",
@@ -684,7 +684,8 @@ def test_a_selection_within_one_number_names_it_once() -> None:
     selection.kept.append(deal_selection.Outcome(4, Result.LOST))
     selection.results[Result.LOST] = 1
     text = practice.summary_text(make_game("quadrille"), selection, True).replace("\u00a0", " ")
-    assert "расклады, 1 из 1 номера №4; пропущено 0 номеров. Ответы — в конце." in text
+    assert ("только невыходящие расклады (проигрыш доказан программой), 1 из 1 номера №4; пропущено 0 номеров. "
+            "Ответы — в конце.") in text
     selection.scanned, selection.last = 3, 6
     selection.results[Result.WON] = 2
     text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")

@@ -85,11 +85,18 @@ def build(path: Path, paper: str = "A4", **kwargs) -> Path:
     return path
 
 
+def rulebook_args(*argv: str) -> argparse.Namespace:
+    """``pasyans rulebook ARGV`` as the command line parses it (every option at its default)."""
+    from generator.cli import build_parser
+
+    return build_parser().parse_args(["rulebook", *argv])
+
+
 @pytest.fixture(scope="module")
 def a4(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The A4 book built through the command's handler, as ``pasyans rulebook -o FILE`` would."""
     out = tmp_path_factory.mktemp("book") / "rulebook.pdf"
-    assert books.cmd_rulebook(argparse.Namespace(output=str(out), paper="A4")) == 0
+    assert books.cmd_rulebook(rulebook_args("-o", str(out), "--paper", "A4")) == 0
     return out
 
 
@@ -385,7 +392,7 @@ def test_the_command_takes_any_case_of_paper_and_refuses_others() -> None:
 def test_the_command_writes_atomically_with_one_line_of_progress(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "book.pdf"
-    assert books.cmd_rulebook(argparse.Namespace(output=str(out), paper="A5")) == 0
+    assert books.cmd_rulebook(rulebook_args("-o", str(out), "--paper", "A5")) == 0
     assert out.read_bytes().startswith(b"%PDF")
     assert not list(tmp_path.glob(".*.part"))
     err = capsys.readouterr().err
@@ -396,7 +403,7 @@ def test_the_command_refuses_a_missing_directory_before_working(tmp_path: Path) 
     from generator.errors import UserError
 
     with pytest.raises(UserError, match="does not exist"):
-        books.cmd_rulebook(argparse.Namespace(output=str(tmp_path / "no" / "book.pdf"), paper="A4"))
+        books.cmd_rulebook(rulebook_args("-o", str(tmp_path / "no" / "book.pdf")))
 
 
 # --- typography -------------------------------------------------------------------------------------------------

@@ -19,20 +19,22 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import samples
+from generator.analysis import Difficulty, grade_counts
 from generator.cards import card_str
 from generator.deals import stock_indices
 from generator.figures import figure_of
 from generator.games import GAME_IDS, GAMES, Result, all_specs, make_game
-from generator.notation import variant_ru
+from generator.notation import move_ru, variant_ru
 from generator.pdf import rulebook
 from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
 from generator.pdf.paper import book_page
 from generator.pdf.rulebook import model
 from generator.pdf.rulebook.book import Book
-from generator.pdf.rulebook.odds import NO_PEEK, THOUGHTFUL, odds_section
+from generator.pdf.rulebook.odds import NO_PEEK, RULES_AS_PRINTED, THOUGHTFUL, odds_section
+from generator.pdf.rulebook.odds import share as odds_share
 from generator.pdf.styles import book_styles
 from generator.pdf.typography import percent_ru
-from generator.play import laid_out_at, laid_out_line
+from generator.play import laid_out_at, laid_out_line, play_out
 from generator.record import from_json, to_json
 from generator.replay import replay
 from generator.solver import Budget, solve
@@ -107,7 +109,7 @@ def test_find_sample_takes_the_lowest_win_and_notes_what_it_passed() -> None:
 def test_the_samples_command_writes_records_atomically(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert samples.main(["--only", "quadrille", "--directory", str(tmp_path)]) == 0
     written = sorted(p.name for p in tmp_path.iterdir())
-    assert written == ["quadrille.json", "quadrille.queens_first.json"]
+    assert written == ["critical.json", "quadrille.json", "quadrille.queens_first.json"]
     out = capsys.readouterr().out
     assert "quadrille: deal 1" in out and "quadrille:queens_first: deal 3" in out
     assert from_json((tmp_path / "quadrille.json").read_text(encoding="utf-8")).deal == 1
@@ -181,7 +183,10 @@ def test_each_walkthrough_lists_every_move_by_phase_with_figures(chapters: dict[
     chapter = chapters[game_id]
     start = chapter.index(f"Разбор расклада № {record.deal}")
     walk = chapter[start:chapter.index("Как часто выходит", start)]
-    assert verbatim(f"pasyans solve {game_id} --deal {record.deal}").search(walk)
+    moment = samples.load_moment(game_id, record)
+    foresight = moment is not None and moment.difficulty is Difficulty.FORESIGHT
+    command = "analyze" if foresight else "solve"
+    assert verbatim(f"pasyans {command} {game_id} --deal {record.deal}").search(walk)
     # The stock, top card first, for dealing by hand.
     first_cards = " ".join(card_str(card) for card in record.stock[:10])
     assert first_cards in walk
@@ -197,7 +202,40 @@ def test_each_walkthrough_lists_every_move_by_phase_with_figures(chapters: dict[
     captions = re.findall(r"После хода \d+ —", walk)
     assert 1 <= len(captions) <= model.MAX_WALKTHROUGH_FIGURES
     redeals = sum(move.is_redeal for move in record.moves)
-    assert len(re.findall(r"перед \S+ пересдачей", walk)) == min(redeals, model.MAX_WALKTHROUGH_FIGURES - 1)
+    room = model.MAX_WALKTHROUGH_FIGURES - 1 - foresight  # the end, and the position before the critical move
+    assert len(re.findall(r"перед \S+ пересдачей", walk)) == min(redeals, room)
+
+
+@needs_tools
+@pytest.mark.parametrize("game_id", SAMPLE_GAMES)
+def test_a_walkthrough_marks_the_critical_move_when_the_careful_player_loses_the_deal(
+        chapters: dict[str, str], game_id: str) -> None:
+    """The sample follows the no-peek player up to its critical move: a figure of the position before it, and
+    the mark: the player's move there (which loses) and the walkthrough's move (which keeps the win)."""
+    game = make_game(game_id)
+    record = samples.load_sample(game_id)
+    chapter = chapters[game_id]
+    walk = chapter[chapter.index(f"Разбор расклада № {record.deal}"):chapter.index("Как часто выходит")]
+    moment = samples.load_moment(game_id, record)
+    assert moment is not None
+    played = play_out(game, record.stock)
+    if played.result is Result.WON:
+        assert moment.difficulty is Difficulty.EASY and "Решающий ход" not in walk
+        return
+    assert moment.difficulty is Difficulty.FORESIGHT and moment.number is not None and moment.played is not None
+    index = moment.number - 1  # the critical move's index in the line
+    assert record.moves[:index] == tuple(played.moves[:index]) and moment.played == played.moves[index]
+    numbers = {i: number for phase in phases(game, record.moves) for number, _, i in phase.moves}
+    before = max(i for i in numbers if i < index)
+    mark = verbatim(f"После хода {numbers[before]} — положение перед решающим ходом. Решающий ход. Осторожный "
+                    f"игрок, который не заглядывает в колоду, сыграл бы здесь {move_ru(game, moment.played)} — и "
+                    f"пасьянс уже не вышел бы").search(walk)
+    assert mark, game_id
+    kept = verbatim(f"Выигрыш сохраняет ход {numbers[index]} ({move_ru(game, record.moves[index])}), а чтобы его "
+                    f"найти, нужно предвидеть, что придёт из колоды. {numbers[index]}. "
+                    f"{move_ru(game, record.moves[index])}").search(walk, mark.end())
+    assert kept, game_id
+    assert walk.count("Решающий ход.") == 1
 
 
 @needs_tools
@@ -212,14 +250,19 @@ def test_a_game_without_a_sample_says_so_in_russian(tmp_path: Path, monkeypatch:
     assert verbatim(f"«{GAMES['quadrille'].title}», расклад № 1").search(spans["quadrille"])
 
 
-@needs_tools
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> None:
+def _odds(chapters: dict[str, str], game_id: str) -> tuple[str, dict, list[str]]:
+    """A chapter's odds section as read, the odds file, and the game's specs it counts."""
     chapter = chapters[game_id]
-    odds = chapter[chapter.index("Как часто выходит"):]
     stats = rulebook.load_stats() or {"games": {}}
     specs = [spec for spec in [game_id, *(f"{game_id}:{v}" for v in GAMES[game_id].variants)]
              if spec in stats["games"]]
+    return chapter[chapter.index("Как часто выходит"):], stats, specs
+
+
+@needs_tools
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> None:
+    odds, stats, specs = _odds(chapters, game_id)
     if not specs:
         assert "не подсчитана" in odds
         return
@@ -230,6 +273,28 @@ def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> No
         assert verbatim(percent_ru(data["thoughtful"]["rate"], digits)).search(odds), spec
         if ":" in spec:
             assert f"Вариант «{variant_ru(game_id, spec.partition(':')[2])}»" in odds
+
+
+@needs_tools
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_chapter_shows_the_share_of_each_grade(chapters: dict[str, str], game_id: str) -> None:
+    """The grades' shares come from the odds file's verdict letters (no deal solved again): a row per game and
+    variant, in grade order, and the easy share is the no-peek rate."""
+    odds, stats, specs = _odds(chapters, game_id)
+    if not specs:
+        return
+    assert "Сложность тех же раскладов" in odds
+    for spec in specs:
+        data = stats["games"][spec]
+        counts = grade_counts(data["verdicts"]["thoughtful"], data["verdicts"]["no_peek"])
+        assert counts[Difficulty.EASY] == data["no_peek"]["won"]
+        label = RULES_AS_PRINTED if ":" not in spec else \
+            f"Вариант «{variant_ru(game_id, spec.partition(':')[2])}»"
+        shares = [odds_share(counts[grade], data["deals"]) for grade in Difficulty
+                  if grade is not Difficulty.UNKNOWN or any(
+                      grade_counts(stats["games"][s]["verdicts"]["thoughtful"],
+                                   stats["games"][s]["verdicts"]["no_peek"])[grade] for s in specs)]
+        assert verbatim(" ".join([label, *shares]).replace("\u00a0", " ")).search(odds), (spec, shares)
 
 
 def test_a_damaged_stats_file_is_read_as_not_counted(tmp_path: Path) -> None:

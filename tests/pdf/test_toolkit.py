@@ -12,7 +12,7 @@ import pytest
 from reportlab.platypus.flowables import Flowable
 
 from generator.commands.books import paper_name
-from generator.commands.printables import deck_paper
+from generator.commands.deck import deck_paper
 from generator.games import GAME_IDS, GAMES, make_game, registered
 from generator.pdf.deck import LayoutError, deck_title, sheet_for
 from generator.pdf.paper import PAPERS, book_page, paper_named, sheet_page

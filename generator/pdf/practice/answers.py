@@ -1,4 +1,5 @@
-"""The answer key of the practice sheets: an introduction, then each deal's verdict, line and final position.
+"""The answer key of the practice sheets: an introduction, then each deal's verdict, grade, line and final position;
+for a deal that needs foresight, where the no-peek player loses it (the position before, its move, the saving one).
 
 Set from :class:`~generator.pdf.practice.model.Answer` entries: nothing is solved or played here.
 """
@@ -9,13 +10,14 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
+from generator.analysis import Difficulty, Status
 from generator.figures.base import Figure
 from generator.games import Result
 from generator.pdf.figure import FigureFlowable, figure_scale, labels_clear
 from generator.pdf.flowables import Heading
 from generator.pdf.moves import LineCells, MoveColumns
 from generator.pdf.paper import SheetPage
-from generator.pdf.practice.model import Answer
+from generator.pdf.practice.model import TYPED_DEAL, Answer, Moment, deal_key, deal_label
 from generator.pdf.styles import SheetStyles
 from generator.pdf.typography import NBSP, number_ru, plural_ru, typeset
 from generator.selection import Selection
@@ -37,11 +39,24 @@ def answers_intro(selection: Selection, styles: SheetStyles) -> list[Flowable]:
             "перебрала все возможности и выигрыша нет; «не решено за отведённое время» — за "
             f"{positions_ru(n)} программа не нашла ни выигрыша, ни доказательства, что его нет. Ход записан "
             "так: карта, откуда она взята и куда легла.")
+    grades = (f"Сложность расклада: {Difficulty.EASY.name_ru} — его выигрывает и осторожный игрок, который не "
+              "заглядывает в колоду и играет по твёрдым правилам; "
+              f"{Difficulty.FORESIGHT.name_ru} — выходит, но такой игрок его проигрывает; "
+              f"{Difficulty.LOST.name_ru} — не выходит ни при какой игре. Для трудного расклада показан решающий "
+              "ход: первый ход осторожного игрока, после которого пасьянс уже не выходит, — положение перед "
+              "ним, сделанный ход и ход, который сохранял выигрыш. Ходы игрока считаются с начала его игры, "
+              "пересдачи тоже, как их печатает команда pasyans play.")
     counts = selection.results
     tally = ", ".join(f"{r.verdict_ru} — {number_ru(counts[r])}" for r in Result if counts[r])
+    graded = selection.grades
+    if graded:
+        tally += ". " + ", ".join(f"{g.counted_ru} — {number_ru(graded[g])}" for g in Difficulty
+                                  if graded[g]).capitalize()
     story: list[Flowable] = [
         Heading("Ответы", s.answers_title, key="answers", level=0, outline="Ответы", toc=None),
         Paragraph(typeset(text), s.body),
+        Spacer(1, 0.4 * s.body.fontSize),
+        Paragraph(typeset(grades), s.body),
     ]
     if selection.mode == "all" and tally:
         story.append(Spacer(1, 0.4 * s.body.fontSize))
@@ -49,16 +64,46 @@ def answers_intro(selection: Selection, styles: SheetStyles) -> list[Flowable]:
     return story
 
 
+def grade_text(grade: Difficulty) -> str:
+    """The grade under a deal's heading: «Сложность — трудный. Расклад выходит, но …»."""
+    return f"Сложность — {grade.name_ru}. Расклад {grade.meaning_ru}."
+
+
+def moment_text(moment: Moment) -> str:
+    """Where the careful player loses the win, in one paragraph (the moves in the book's notation, each kept on one
+    line: tied with no-break spaces, which also keep ReportLab from dropping the space after a hyphenated word
+    before a suit or arrow sign)."""
+    number = moment.number
+    played, keeps = (None if move is None else move.replace(" ", NBSP) for move in (moment.played, moment.keeps_win))
+    if moment.status is Status.UNKNOWN or number is None:
+        if moment.between is None:
+            return "Где осторожный игрок упускает выигрыш, установить не удалось."
+        first, last = moment.between
+        where = f"это его {first}-й ход" if first == last else f"это один из его ходов с {first}-го по {last}-й"
+        limit = plural_ru(moment.limit, "позиции", "позиций", "позиций")
+        return (f"Где осторожный игрок упускает выигрыш, установить не удалось: {where} (на каждое решение по "
+                f"ходу игры программе отведено не больше {limit}).")
+    if played is None:
+        return (f"Осторожный игрок останавливается после {number - 1}-го хода, хотя пасьянс ещё выходит "
+                f"(положение на рисунке); выигрыш продолжает ход {keeps}.")
+    return (f"Решающий ход — {number}-й ход осторожного игрока. В положении на рисунке он играет {played}, "
+            f"и после этого пасьянс уже не выходит; выигрыш сохранял ход {keeps}.")
+
+
 def answer_flowables(entry: Answer, paper: SheetPage, styles: SheetStyles) -> list[Flowable]:
     """One deal's entry: the verdict; for a won deal its line by phase; the final position when there is one."""
     s = styles
     verdict = entry.result.verdict_ru
-    line = f"Расклад №{NBSP}{number_ru(entry.deal)} — {verdict}"
+    line = f"{deal_label(entry.deal)} — {verdict}"
     if entry.result is Result.WON:
         line += f", {plural_ru(entry.played, 'ход', 'хода', 'ходов')}"
-    heading = Heading(typeset(line, hyphens=False, runt=False), s.answer, key=f"answer-{entry.deal}",
-                      outline=f"№{entry.deal}: {verdict}", level=1, toc=None)
+    heading = Heading(typeset(line, hyphens=False, runt=False), s.answer, key=f"answer-{deal_key(entry.deal)}",
+                      outline=f"{TYPED_DEAL if entry.deal is None else f'№{entry.deal}'}: {verdict}", level=1, toc=None)
     story: list[Flowable] = [heading]
+    if entry.difficulty is not None:
+        story.append(Paragraph(typeset(grade_text(entry.difficulty)), s.body))
+    if entry.moment is not None:
+        story.extend(moment_flowables(entry.deal, entry.moment, paper, styles))
     for group in entry.phases:
         if len(entry.phases) > 1:
             story.append(Paragraph(typeset(group.title, hyphens=False, runt=False), s.phase))
@@ -68,9 +113,25 @@ def answer_flowables(entry: Answer, paper: SheetPage, styles: SheetStyles) -> li
             "здесь игра останавливается, пасьянс не вышел"
         story.append(KeepTogether([
             Spacer(1, 0.6 * s.body.fontSize), final_figure(entry.final, paper),
-            Paragraph(f"Расклад №{NBSP}{number_ru(entry.deal)}: {ending}.", s.caption),
+            Paragraph(f"{deal_label(entry.deal)}: {ending}.", s.caption),
         ]))
     return story
+
+
+def moment_flowables(deal: int | None, moment: Moment, paper: SheetPage, styles: SheetStyles) -> list[Flowable]:
+    """The critical moment's paragraph, then the position before it with its caption, kept together."""
+    s = styles
+    text = Paragraph(typeset(moment_text(moment)), s.body)
+    if moment.figure is None or moment.number is None:
+        return [Spacer(1, 0.3 * s.body.fontSize), text]
+    after = f"после {moment.number - 1}-го хода осторожного игрока" if moment.number > 1 else "в начале игры"
+    caption = (f"{deal_label(deal)}: положение перед решающим ходом, {after}." if moment.played
+               else f"{deal_label(deal)}: здесь осторожный игрок останавливается, {after}.")
+    return [KeepTogether([
+        Spacer(1, 0.3 * s.body.fontSize), text, Spacer(1, 0.5 * s.body.fontSize),
+        final_figure(moment.figure, paper), Paragraph(typeset(caption, hyphens=False), s.caption),
+        Spacer(1, 0.6 * s.body.fontSize),
+    ])]
 
 
 #: The final figure's sizes, tried in turn: (card width as a share of a deal page's, most height as a share of

@@ -17,9 +17,9 @@ from generator.pdf.figure import draw_figure, figure_scale
 from generator.pdf.fonts import SANS, SANS_BOLD, SIGNS
 from generator.pdf.palette import GREY, INK, RED, RULE, SHADE
 from generator.pdf.paper import SheetPage
-from generator.pdf.practice.model import DealPage
+from generator.pdf.practice.model import TYPED_DEAL, DealPage, deal_key, deal_label
 from generator.pdf.styles import SheetStyles
-from generator.pdf.typography import NBSP, number_ru, packs_ru, plural_ru, typeset
+from generator.pdf.typography import packs_ru, plural_ru, typeset
 from generator.play import Opening
 
 
@@ -119,16 +119,16 @@ class DealSheet(Flowable):
             self._figure(0, w, body_top, self.stacking_height(cards, w) + 1.4 * s.body.fontSize)
             self._stacking(stock, 0, w, 0)
         # One bookmark per deal: the outline lists them all.
-        key = f"deal-{self.deal}"
+        key = f"deal-{deal_key(self.deal)}"
         c.bookmarkHorizontal(key, 0, self.height)
         if self.first:
             c.addOutlineEntry("Расклады", key, level=0)
-        c.addOutlineEntry(f"Расклад №{self.deal}", key, level=1)
+        c.addOutlineEntry(TYPED_DEAL if self.deal is None else f"Расклад №{self.deal}", key, level=1)
 
     def _head(self) -> None:
         """Title and deal number on one baseline, the meta line under them, a hairline."""
         c, s, w = self.canv, self.styles, self.width
-        label = f"Расклад №{NBSP}{number_ru(self.deal)}"
+        label = deal_label(self.deal)
         nw = min(0.55 * w, stringWidth(label, SANS_BOLD, s.number.fontSize) + 4)
         number = Paragraph(label, s.number)
         _, nh = number.wrap(nw, 200)

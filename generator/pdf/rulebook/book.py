@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.games import Game
 from generator.pdf.figure import label_width
-from generator.pdf.flowables import Float, Heading
+from generator.pdf.flowables import Anchored, Float, Heading
 from generator.pdf.moves import MoveColumns, ParagraphCells
 from generator.pdf.palette import GREY
 from generator.pdf.paper import BookPage
@@ -74,6 +74,12 @@ class Book:
         its caption below, kept on one page; when the page is too full it floats to the top of the next one."""
         drawing.hAlign = "CENTER"
         return Float([Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption)])
+
+    def anchored_figure(self, drawing: Flowable, caption: str, *after: Flowable) -> Flowable:
+        """A figure that must stay where it is in the text, with what comments on it (``after``), kept together:
+        it never floats past the moves that follow it (on a full page it starts the next one instead)."""
+        drawing.hAlign = "CENTER"
+        return Anchored([Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption), *after])
 
     @property
     def move_gap(self) -> float:

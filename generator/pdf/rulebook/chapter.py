@@ -3,7 +3,8 @@
 In order: the chapter heading (the title line of the rule text; «Деревенский
 пасьянс» for ``village``, whose text has none) and the rest of the text
 verbatim; the figure of the sample deal laid out; «Толкование правил»;
-«Разбор расклада №N», the sample's moves by phase with figures at key moments;
+«Разбор расклада №N», the sample's moves by phase with figures at key moments and, when
+the no-peek player loses the deal, its critical moment marked (the line follows the player up to it);
 «Как часто выходит» (:mod:`generator.pdf.rulebook.odds`).
 """
 
@@ -16,8 +17,10 @@ from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph,
 from generator.cards import card_str
 from generator.figures import figure_of
 from generator.games import Game
+from generator.notation import move_ru
 from generator.pdf.figure import FigureFlowable
 from generator.pdf.flowables import Heading
+from generator.pdf.fonts import SERIF_BOLD
 from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.model import Chapter, Line, Reading, Walkthrough
 from generator.pdf.rulebook.odds import odds_section
@@ -80,16 +83,22 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
     if isinstance(walk, str):
         return [book.section(game, "walkthrough", "Разбор расклада"), book.para(walk, s.note)]
     deal = walk.line.deal
-    command = f"pasyans solve {game.full_id} --deal {deal}"
+    foresight = walk.needs_foresight
+    command = f"pasyans {'analyze' if foresight else 'solve'} {game.full_id} --deal {deal}"
+    found = f"Расклад №{deal} — первый по номеру, для которого программа, зная колоду, нашла выигрыш."
+    if foresight:
+        found += (" Осторожный игрок, который не заглядывает в колоду, этот расклад проигрывает, поэтому разбор "
+                  "повторяет его игру, пока выигрыш ещё есть, а дальше идёт путём программы.")
+    shows = ("Тот же расклад, его решающий ход и выигрыш с этого места программа покажет по команде" if foresight
+             else "Тот же расклад и его решение программа покажет по команде")
     story: list[Flowable] = [
         book.section(game, "walkthrough", f"Разбор расклада № {deal}"),  # a plain space in the outline
-        book.para(f"Расклад №{deal} — первый по номеру, для которого программа, зная колоду, нашла выигрыш. "
-                  "Чтобы сыграть его настоящими картами, сложите колоду в таком порядке, сверху вниз (первой "
-                  "сдаётся первая карта):", smart=True),
+        book.para(f"{found} Чтобы сыграть его настоящими картами, сложите колоду в таком порядке, сверху вниз "
+                  "(первой сдаётся первая карта):", smart=True),
         Paragraph(_stock_markup(walk.line.stock), s.moves.clone("stock_order", leftIndent=s.indent, firstLineIndent=0,
                                                                spaceBefore=0.3 * s.leading,
                                                                spaceAfter=0.5 * s.leading)),
-        book.para("Тот же расклад и его решение программа покажет по команде"),
+        book.para(shows),
         Paragraph(typeset(command, hyphens=False, runt=False), s.command),
         Spacer(1, 0.4 * s.leading),
         book.para("Ниже записаны все ходы партии, и вынужденные тоже (сдача карты из колоды, пополнение пустого "
@@ -97,19 +106,46 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
                   smart=True),
     ]
     columns = book.move_columns([text for phase in walk.phases for _, text, _ in phase.moves])
+    critical = walk.critical_at  # the index of the critical move in the line
+    numbers = {index: number for phase in walk.phases for number, _, index in phase.moves}
     for phase in walk.phases:
         story.append(book.subsection(phase.title))
         chunk: list[tuple[int, str]] = []
         for number, text, index in phase.moves:
+            if critical is not None and index >= critical:  # no figure could go before it: the mark alone
+                story.append(book.moves(chunk, columns))
+                chunk = []
+                story.append(critical_note(game, walk, numbers.get(critical), book))
+                critical = None
             chunk.append((number, text))
             moment = walk.moments.get(index + 1)
             if moment is not None:
                 story.append(book.moves(chunk, columns))
                 chunk = []
-                story.append(book.figure(_figure(game, walk.line, index + 1, book), f"После хода {number} — {moment}."))
+                drawing, caption = _figure(game, walk.line, index + 1, book), f"После хода {number} — {moment}."
+                if index + 1 == critical:  # the position before the critical move, and its mark, stay in place
+                    story.append(book.anchored_figure(drawing, caption, critical_note(game, walk, numbers.get(critical),
+                                                                                    book)))
+                    critical = None
+                else:
+                    story.append(book.figure(drawing, caption))
         if chunk:
             story.append(book.moves(chunk, columns))
     return story
+
+
+def critical_note(game: Game, walk: Walkthrough, number: int | None, book: Book) -> Flowable:
+    """The mark of the critical move, set just before it: what the careful player would play there, and lose;
+    ``number`` is the move's number in the walkthrough (None when the move that keeps the win is a redeal)."""
+    moment = walk.critical
+    assert moment is not None and moment.played is not None and moment.keeps_win is not None
+    played, keeps = (move_ru(game, move).replace(" ", NBSP) for move in (moment.played, moment.keeps_win))
+    kept = f"ход {number} ({keeps})" if number is not None else "пересдача"
+    text = (f"Осторожный игрок, который не заглядывает в колоду, сыграл бы здесь {played} — и пасьянс уже "
+            f"не вышел бы: это последнее положение его игры, из которого ещё можно выиграть. Выигрыш сохраняет "
+            f"{kept}, а чтобы его найти, нужно предвидеть, что придёт из колоды.")
+    lead = f'<font name="{SERIF_BOLD}">{typeset("Решающий ход.", hyphens=False, runt=False)}</font>'
+    return Paragraph(f"{lead} {typeset(text)}", book.styles.reading)
 
 
 def _figure(game: Game, line: Line, index: int, book: Book, *, highlight: bool = True) -> Flowable:

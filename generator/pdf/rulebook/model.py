@@ -25,18 +25,20 @@ not counted yet.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generator.analysis import Difficulty, grade_counts
 from generator.deals import stock_indices
-from generator.games import GAMES, Game, Move, make_game
+from generator.games import GAMES, Game, Move, Result, make_game
 from generator.notation import game_text, rule_text_of, variant_ru
 from generator.paths import ASSETS
 from generator.pdf.typography import ordinal_ru, packs_ru, quoted
 from generator.play import laid_out_at, laid_out_line
+from generator.record import Record
 from generator.replay import replay
-from generator.samples import SampleError, load_sample
+from generator.samples import SampleError, SampleMoment, load_moment, load_sample
 from generator.walkthrough import Phase, phases
 
 STATS_FILE = ASSETS / "stats.json"
@@ -75,11 +77,24 @@ class FirstFigure:
 
 @dataclass(frozen=True)
 class Walkthrough:
-    """«Разбор расклада №N»: the sample's line by phase, and where a figure interrupts it (position → caption)."""
+    """«Разбор расклада №N»: the sample's line by phase, and where a figure interrupts it (position → caption);
+    for a deal the no-peek player loses, where it loses it (the line follows the player up to that move)."""
 
     line: Line
     phases: tuple[Phase, ...]
     moments: dict[int, str]
+    critical: SampleMoment | None = None
+
+    @property
+    def needs_foresight(self) -> bool:
+        return self.critical is not None and self.critical.difficulty is Difficulty.FORESIGHT
+
+    @property
+    def critical_at(self) -> int | None:
+        """The position before the critical move (its index in ``line.states``), when the move is known."""
+        if self.critical is None or self.critical.number is None or self.critical.played is None:
+            return None
+        return self.critical.number - 1
 
 
 @dataclass(frozen=True)
@@ -92,10 +107,12 @@ class Reading:
 
 @dataclass(frozen=True)
 class OddsEntry:
-    """One spec's counted odds: the variant's name (``None`` for the game itself) and its stats.json entry."""
+    """One spec's counted odds: the variant's name (``None`` for the game itself), its stats.json entry, and how
+    many of its deals are of each grade (from the entry's verdict letters: no deal solved again), if it has them."""
 
     variant: str | None
     data: dict[str, Any]
+    grades: dict[Difficulty, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -173,11 +190,16 @@ def first_figure(game: Game, sample: Line | str) -> FirstFigure:
     return FirstFigure(line, laid_out_at(game, line.states), isinstance(sample, Line), laid_out_words(game.id))
 
 
-def walkthrough_moments(game: Game, line: Line) -> dict[int, str]:
+#: The caption of the position before the critical move, after «После хода N —».
+BEFORE_CRITICAL = "положение перед решающим ходом"
+
+
+def walkthrough_moments(game: Game, line: Line, critical_at: int | None = None) -> dict[int, str]:
     """Where the walkthrough shows a figure (position index → caption text after «После хода N —»).
 
     The first position with a real choice, when it differs from the chapter's first figure
-    (the end of phase one in «Фаланга»); the position before each redeal; the final position.
+    (the end of phase one in «Фаланга»); the position before each redeal; the position before the critical
+    move, when the walkthrough marks one (``critical_at``), and never dropped; the final position.
     """
     moves = line.moves
     final = len(moves)
@@ -191,15 +213,19 @@ def walkthrough_moments(game: Game, line: Line) -> dict[int, str]:
     for number, index in enumerate(redeals, 1):
         moments[index] = f"перед {ordinal_ru(number, feminine_genitive=True)} пересдачей"
     moments[final] = "пасьянс вышел"
-    while len(moments) > MAX_WALKTHROUGH_FIGURES:  # keep the last redeals and the end; drop the earliest extras
-        del moments[min(moments)]
+    if critical_at:
+        moments[critical_at] = BEFORE_CRITICAL
+    while len(moments) > MAX_WALKTHROUGH_FIGURES:  # keep the critical position, the last redeals and the end
+        del moments[min(index for index in moments if index != critical_at)]
     return moments
 
 
 def walkthrough(game: Game, sample: Line | str) -> Walkthrough | str:
     if isinstance(sample, str):
         return sample
-    return Walkthrough(sample, tuple(phases(game, sample.moves)), walkthrough_moments(game, sample))
+    record = Record(game.id, game.variant, sample.deal, sample.stock, Result.WON, sample.moves)
+    walk = Walkthrough(sample, tuple(phases(game, sample.moves)), {}, load_moment(game.full_id, record))
+    return replace(walk, moments=walkthrough_moments(game, sample, walk.critical_at))
 
 
 # --- the odds -------------------------------------------------------------------------------------------------
@@ -233,8 +259,23 @@ def odds(game: Game, stats: dict[str, Any] | None) -> tuple[OddsEntry, ...]:
     for variant in (None, *game.variants):
         spec = game.id if variant is None else f"{game.id}:{variant}"
         if _counted(games.get(spec)):
-            entries.append(OddsEntry(None if variant is None else variant_ru(game.id, variant), games[spec]))
+            name = None if variant is None else variant_ru(game.id, variant)
+            entries.append(OddsEntry(name, games[spec], _grades(games[spec])))
     return tuple(entries)
+
+
+def _grades(data: dict[str, Any]) -> dict[Difficulty, int] | None:
+    """Deals of each grade, from an entry's verdict letters (thoughtful W/L/U, no-peek W/L, one per deal)."""
+    verdicts = data.get("verdicts")
+    if not isinstance(verdicts, dict):
+        return None
+    thoughtful, no_peek = verdicts.get("thoughtful"), verdicts.get("no_peek")
+    if not isinstance(thoughtful, str) or not isinstance(no_peek, str) or len(thoughtful) != data["deals"]:
+        return None
+    try:
+        return grade_counts(thoughtful, no_peek)
+    except (KeyError, ValueError):  # a damaged string: the grades are left out, not made up
+        return None
 
 
 # --- a chapter --------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""«Как часто выходит»: the thoughtful and no-peek win rates with 95 % intervals, for a game and its variants."""
+"""«Как часто выходит»: the thoughtful and no-peek win rates with 95 % intervals, for a game and its variants, and
+the share of each grade of difficulty (easy, needs foresight, lost, not decided) over the same deals."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
+from generator.analysis import Difficulty
 from generator.games import Game
 from generator.pdf.palette import RULE
 from generator.pdf.rulebook.book import Book
@@ -16,6 +18,8 @@ from generator.pdf.typography import NBSP, number_ru, percent_ru, plural_ru, quo
 
 THOUGHTFUL = "Зная колоду"
 NO_PEEK = "Не подглядывая"
+#: The grades' row of the game itself, beside its variants' rows.
+RULES_AS_PRINTED = "По правилам"
 
 
 def _interval(rate: dict[str, Any]) -> str:
@@ -27,6 +31,20 @@ def _interval(rate: dict[str, Any]) -> str:
 def _rate(rate: dict[str, Any]) -> str:
     value = rate.get("rate", rate["won"] / max(1, rate["won"] + rate["lost"] + rate["unknown"]))
     return percent_ru(value, 2 if rate["high"] < 0.1 else 1)
+
+
+def _ruled(rows: list[list[Any]], widths: Sequence[float], book: Book,
+           commands: Sequence[tuple[Any, ...]] = ()) -> Flowable:
+    """A table of the section: cells set on their baseline, a rule under the head and under the last row."""
+    s = book.styles
+    return grid(rows, widths, [
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
+        *commands,
+    ], font_size=s.size)
 
 
 def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[Flowable]:
@@ -60,14 +78,7 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[F
         if data["thoughtful"]["unknown"] and isinstance(data.get("budget_seconds"), int | float):
             budgets.add(float(data["budget_seconds"]))
     width = book.width
-    table = grid(rows, [0.37 * width, 0.17 * width, 0.27 * width, 0.19 * width], [
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("TOPPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
-        *commands,
-    ], font_size=s.size)
+    table = _ruled(rows, [0.37 * width, 0.17 * width, 0.27 * width, 0.19 * width], book, commands)
     # The table first, what it means under it, all on one page: a lone line of the explanation on the
     # chapter's last page, or a table parted from its heading, reads badly.
     main = entries[0].data
@@ -78,6 +89,7 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[F
         f"программа), поэтому это верхняя граница для живой игры; «{NO_PEEK}» — осторожная игра по твёрдым "
         "правилам, без заглядывания в колоду. Рядом — 95-процентный доверительный интервал."
     )]
+    block += grades_block(game, entries, book)
     if unknown:
         # «Для 1 расклада», «для 28 раскладов»: the genitive after «для».
         deals = plural_ru(unknown, "расклада", "раскладов", "раскладов")
@@ -87,3 +99,44 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[F
                             f"так что настоящая доля «{THOUGHTFUL}» может быть выше, но не больше чем на их долю.",
                             s.note)]
     return [KeepTogether([*story, *block])]  # the heading inside: keepWithNext does not reach a KeepTogether
+
+
+def share(count: int, deals: int) -> str:
+    """A grade's share: «92,3 %»; «0,04 %» when it rounds to nothing at one digit; «—» for none."""
+    if not count:
+        return "—"
+    share = count / max(1, deals)
+    return percent_ru(share, 2 if share < 0.001 else 1)
+
+
+def grades_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[Flowable]:
+    """The share of each grade per game and variant, and what the grades mean (nothing if no entry has them)."""
+    graded = [entry for entry in entries if entry.grades is not None]
+    if not graded:
+        return []
+    s = book.styles
+    shown = [grade for grade in Difficulty if grade is not Difficulty.UNKNOWN or
+             any(entry.grades and entry.grades[grade] for entry in graded)]
+    rows: list[list[Any]] = [[Paragraph("Сложность", s.cell_head),
+                              *(Paragraph(grade.plural_ru.capitalize(), s.cell_head_right) for grade in shown)]]
+    for entry in graded:
+        assert entry.grades is not None
+        label = RULES_AS_PRINTED if entry.variant is None else f"Вариант {quoted(entry.variant)}"
+        rows.append([Paragraph(typeset(label, hyphens=False), s.cell),
+                     *(Paragraph(share(entry.grades[grade], entry.data["deals"]), s.cell_right)
+                       for grade in shown)])
+    width = book.width
+    first = 0.32 * width
+    table = _ruled(rows, [first, *[(width - first) / len(shown)] * len(shown)], book)
+    meaning = (f"Сложность тех же раскладов. {Difficulty.EASY.name_ru.capitalize()} расклад выходит и у "
+               "осторожного игрока, который не заглядывает в колоду; "
+               f"{Difficulty.FORESIGHT.name_ru} выходит, но такой игрок его проигрывает — нужно предвидеть, что "
+               f"придёт из колоды; {Difficulty.LOST.name_ru} не выходит ни при какой игре (это доказано)")
+    if Difficulty.UNKNOWN in shown:
+        meaning += f"; {Difficulty.UNKNOWN.name_ru} — программа не нашла ответа, а осторожный игрок его проигрывает"
+    meaning += "."
+    if all(entry.grades and entry.grades[Difficulty.FORESIGHT] == entry.data["thoughtful"]["won"] -
+           entry.data["no_peek"]["won"] for entry in graded):  # every deal the player wins, the program wins too
+        meaning += (f" Доля лёгких — это доля «{NO_PEEK}», доля трудных — разница между «{THOUGHTFUL}» "
+                    f"и «{NO_PEEK}».")
+    return [Spacer(1, 0.9 * s.leading), table, Spacer(1, 0.7 * s.leading), book.para(meaning)]

@@ -1,0 +1,283 @@
+"""A relaxed «Картинная галерея» that every winnable position wins: proofs of lost positions.
+
+``relaxed_verdict(state, budget)`` searches a *relaxed* game from ``state``. Every line of the
+real game is a line of the relaxed one, so when the relaxed game cannot be won (searched to the
+end within ``budget`` relaxed positions), neither can the real one: ``GalleryHints.dead_end``
+cuts the position off. The relaxed game is much smaller: it has no timing of plays, no
+competition between the two copies of a card, no forced covers and (mostly) no pile choices.
+
+The relaxed game, from a position ``P`` of the real one:
+
+1. **Foundations by counts.** ``count[c]`` is how many copies of card ``c`` are up. A card may go
+   up once ``count[c - 1] >= need[c]``, where ``need[c]`` is 2 if the other copy of ``c`` is
+   already up in ``P`` and 1 otherwise. A real play satisfies it: the foundation it goes on
+   shows ``c - 1``, so a copy of ``c - 1`` is up; if the other copy of ``c`` is up, it lies on the
+   other foundation of the suit, on another copy of ``c - 1``. Counts only grow, so a card that
+   may go up stays so.
+2. **Segment placement, diversions and covers as options.** A dealt card that does not go up is
+   laid on the newest pile (the pile of the last king dealt) or, as the player likes, on any
+   started pile other than the newest that has no card on its king (the real game lays it on
+   the leftmost such pile if there is one, else on the newest). Once the stock is out, the top
+   card of any pile may be moved onto a pile with no card on its king, as often as the player
+   likes (the real game forces these covers, from piles with two cards or more). Nothing else
+   moves between piles. Redeals gather the piles as the real game does.
+3. Won when all 88 cards from the aces to the jacks are up.
+
+Every real move is a relaxed move from the same position (a real play satisfies rule 1, a real
+placement and a real cover are options of rule 2, a redeal is a redeal), and rule 1's ``need``,
+fixed at ``P``, stays true along any real line from ``P``. So a winning real line from ``P`` is a
+winning relaxed line: **relaxed lost ⇒ real lost**.
+
+The search of the relaxed game is exact, and small, because of one lemma.
+
+*Deletion lemma.* Let ``A`` be a relaxed position obtained from ``B`` by taking away some cards
+(from piles or the stock) that are up in ``A``, with ``A``'s counts at least ``B``'s. If ``B`` can
+be won, so can ``A``. Proof: ``A`` copies ``B``'s winning line, skipping every move of a card
+taken away. A card that may go up in ``B`` may in ``A`` (counts at least as high); a top card in
+``B`` is a top card in ``A`` or was taken away; a pile with no card on its king in ``B`` has none
+in ``A``; the newest pile and the placement of every dealt card are the same; a redeal gathers
+the same piles less the cards taken away, so the invariant holds into the next deal. At the end
+``B`` has every card up, so ``A`` has too.
+
+Hence, in the relaxed game: (a) a card that may go up goes up at once — a pile top, or the
+dealt card instead of being laid down (the position with it up is ``B`` less that card); (b) once
+the stock is out, a cover after which the moved card goes up again, with what its move freed,
+is made at once (the position reached is the one before it less some cards). The search branches
+only on the options of rule 2 and stops covering when it likes (then redeals, or ends).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.games.gallery import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN, GalleryState
+
+#: Relaxed positions searched by default before giving up (an answer of None proves nothing).
+DEFAULT_BUDGET = 300
+#: A stand-in for a king in a gathered stock (only its kind matters to the relaxed deal).
+_KING = 12
+_ALL_UP = 88  # eight aces and the eighty cards from 2 to the jack
+
+Stacks = tuple[tuple[int, ...], ...]
+
+
+class _Exhausted(Exception):
+    """The relaxed search used up its budget: no verdict."""
+
+
+def _counts(found: Sequence[int]) -> bytearray:
+    """How many copies of each card are up, from the foundation tops."""
+    count = bytearray(52)
+    for top in found:
+        if top != EMPTY:
+            for card in range(top - top % 13, top + 1):
+                count[card] += 1
+    return count
+
+
+class _Relaxed:
+    """One search of the relaxed game (rules 1–4 of the module's docstring)."""
+
+    def __init__(self, state: GalleryState, budget: int) -> None:
+        self.count0 = _counts(state.found)
+        self.need = bytes(2 if n == 1 else 1 for n in self.count0)
+        self.budget = budget
+        self.nodes = 0
+        self.seen: set[tuple[object, ...]] = set()
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _Exhausted
+
+    def _close(self, piles: list[tuple[int, ...] | None], count: bytearray, free: bytearray) -> None:
+        """Send up every pile top and free card that may go up, until none may (rule 1; lemma (a))."""
+        need = self.need
+        loose = any(free)
+        changed = True
+        while changed:
+            changed = False
+            for i in range(PILES):
+                pile = piles[i]
+                if pile:
+                    top = pile[-1]  # pile cards are never aces
+                    if count[top - 1] >= need[top]:
+                        count[top] += 1
+                        n = len(pile) - 1
+                        while n:
+                            top = pile[n - 1]
+                            if count[top - 1] < need[top]:
+                                break
+                            count[top] += 1
+                            n -= 1
+                        piles[i] = pile[:n]
+                        changed = True
+            if loose:
+                for card in range(52):
+                    while free[card] and count[card - 1] >= need[card]:
+                        free[card] -= 1
+                        count[card] += 1
+                        changed = True
+
+    def deal(self, stock: tuple[int, ...], at: int, piles: list[tuple[int, ...] | None], newest: int,
+             count: bytearray, free: bytearray, left: int) -> bool:
+        """Can the relaxed game be won from here: ``stock[at:]`` still to deal, ``left`` redeals to come?"""
+        self._close(piles, count, free)
+        # Piles other than the newest take a card again only by a diversion, and then hold one card
+        # until it goes up (and become free cards at a redeal): which of them holds what matters only
+        # for the piles with two cards or more, and for the newest.
+        fixed = tuple((i, pile) for i, pile in enumerate(piles) if i == newest or (pile is not None and len(pile) > 1))
+        loose = sorted(pile for i, pile in enumerate(piles) if i != newest and pile is not None and len(pile) < 2)
+        key = (left, stock, at, newest, fixed, *loose, bytes(count), bytes(free))
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        self._tick()
+        need = self.need
+        while at < len(stock):
+            card = stock[at]
+            at += 1
+            kind = KIND[card]
+            if kind == KING:
+                newest += 1
+                piles[newest] = ()
+                continue
+            if kind == QUEEN:
+                continue
+            if kind == ACE or count[card - 1] >= need[card]:
+                count[card] += 1  # up at once (lemma (a))
+                self._close(piles, count, free)
+                continue
+            if () in piles[:newest]:
+                # Rule 2's option: one bare pile will do (see the key above).
+                diverted = list(piles)
+                diverted[piles.index(())] = (card,)
+                if self.deal(stock, at, diverted, newest, bytearray(count), bytearray(free), left):
+                    return True
+            newest_pile = piles[newest]
+            assert newest_pile is not None
+            piles[newest] = (*newest_pile, card)
+        return self.out(tuple(pile or () for pile in piles), count, free, left)
+
+    def out(self, piles: Stacks, count: bytearray, free: bytearray, left: int) -> bool:
+        """The stock is out: covers as the player likes (rule 2), then a redeal (rule 4) or the end."""
+        if sum(count) == _ALL_UP:
+            return True
+        if left:  # a pile of one card gives a free card at the redeal: only the longer piles keep their place
+            key: tuple[object, ...] = ("out", left, tuple((i, p) for i, p in enumerate(piles) if len(p) > 1),
+                                       *sorted(p for p in piles if len(p) < 2), bytes(count), bytes(free))
+        else:  # the last deal: the piles are interchangeable once the stock is out
+            key = ("out", left, *sorted(piles), bytes(count), bytes(free))
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        self._tick()
+        piles, count, free = self._free_covers(piles, count, free)
+        if sum(count) == _ALL_UP:
+            return True
+        if () in piles:
+            cell = piles.index(())  # the card moved holds its pile alone: which bare pile makes no difference
+            for donor, pile in enumerate(piles):
+                if len(pile) > 1:
+                    moved: list[tuple[int, ...] | None] = list(piles)
+                    moved[donor] = pile[:-1]
+                    moved[cell] = (pile[-1],)
+                    after, loose = bytearray(count), bytearray(free)
+                    self._close(moved, after, loose)
+                    if self.out(tuple(p or () for p in moved), after, loose, left):
+                        return True
+        if not left:
+            return False
+        gathered: list[int] = []
+        loose = bytearray(free)
+        for pile in piles:
+            gathered.append(_KING)
+            if len(pile) == 1:
+                loose[pile[0]] += 1  # rule 4
+            else:
+                gathered.extend(pile)
+        return self.deal(tuple(gathered), 0, [None] * PILES, -1, bytearray(count), loose, left - 1)
+
+    def _free_covers(self, piles: Stacks, count: bytearray, free: bytearray) -> tuple[Stacks, bytearray, bytearray]:
+        """Lemma (b): make every cover whose card goes up again at once, with what it freed, until none is left."""
+        if () not in piles:
+            return piles, count, free
+        progress = True
+        while progress:
+            progress = False
+            cell = piles.index(())
+            need = self.need
+            for donor, pile in enumerate(piles):
+                # The card under the moved one must go up at once, or nothing changes.
+                if len(pile) > 1 and count[pile[-2] - 1] >= need[pile[-2]]:
+                    moved: list[tuple[int, ...] | None] = list(piles)
+                    moved[donor] = pile[:-1]
+                    moved[cell] = (pile[-1],)
+                    after, loose = bytearray(count), bytearray(free)
+                    self._close(moved, after, loose)
+                    if moved[cell] == ():
+                        piles, count, free, progress = tuple(p or () for p in moved), after, loose, True
+                        break
+        return piles, count, free
+
+
+def never_split(state: GalleryState) -> bool:
+    """True if no pile can ever be emptied in time to matter, so no card ever leaves its pile's order: lost.
+
+    The world *G*: rule 1's foundations, every dealt card that does not go up laid on the newest
+    pile, no diversion, no cover, every card sent up as soon as it may (so *G* ends with the
+    fewest cards left, by the deletion lemma with no option to copy), to the end of the last
+    deal. Claim: if *G* ends with a card on every one of the eight piles, ``state`` is lost.
+    Proof: take a winning real line *L*. Until its first diversion or cover, *L* is a line of *G*'s
+    rules, so every pile of *G* is the same pile of *L* less cards *G* has up. A diversion or a
+    cover needs a pile *j* with no card on its king in *L* (not the newest, for a diversion), so
+    *G*'s pile *j* is empty then; it never takes a card again in *G* (only the newest pile does,
+    and after a redeal its part of the stock is empty), so *G* ends with pile *j* empty. And if
+    *L* has no diversion and no cover at all, *G* has up every card *L* has, that is all of them.
+    Either way *G* ends with an empty pile.
+    """
+    count = _counts(state.found)
+    need = bytes(2 if n == 1 else 1 for n in count)
+    piles: list[list[int]] = [list(pile[1:]) for pile in state.piles]
+    newest = PILES - state.piles.count(()) - 1
+
+    def close() -> None:
+        changed = True
+        while changed:
+            changed = False
+            for pile in piles:
+                while pile and count[pile[-1] - 1] >= need[pile[-1]]:
+                    count[pile.pop()] += 1
+                    changed = True
+
+    stock: Sequence[int] = state.stock
+    for deal in range(state.redeals, DEALS):
+        if deal > state.redeals:  # a redeal: gather the piles, pile 1 first, each from its king up
+            stock = [card for pile in piles for card in (_KING, *pile)]
+            piles = [[] for _ in range(PILES)]
+            newest = -1
+        close()
+        for card in stock:
+            kind = KIND[card]
+            if kind == KING:
+                newest += 1
+            elif kind == ACE or (kind != QUEEN and count[card - 1] >= need[card]):
+                count[card] += 1
+                close()
+            elif kind != QUEEN:
+                piles[newest].append(card)
+        close()
+    return all(piles)
+
+
+def relaxed_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET) -> bool | None:
+    """False if the relaxed game from ``state`` cannot be won (then ``state`` is lost); True if it
+    can; None if ``budget`` relaxed positions did not settle it."""
+    search = _Relaxed(state, budget)
+    piles: list[tuple[int, ...] | None] = [pile[1:] if pile else None for pile in state.piles]
+    newest = PILES - state.piles.count(()) - 1
+    try:
+        return search.deal(tuple(state.stock), 0, piles, newest, bytearray(search.count0), bytearray(52),
+                           DEALS - 1 - state.redeals)
+    except _Exhausted:
+        return None

@@ -1,0 +1,127 @@
+"""«Картинная галерея»: proofs of lost positions from relaxed games (``generator.hints.gallery_relax``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from generator.deals import stock_indices
+from generator.games import Result
+from generator.games.gallery import LAST, GalleryState
+from generator.hints.gallery_relax import never_split, relaxed_verdict
+from generator.replay import replay
+from generator.solver import Budget, _advance, solve, solve_position
+from tests.games.test_gallery_solver import GAME, cs, hints, plain, position, small_positions
+
+#: A start of the last deal of deal 1 (reached by a playout): the search without the relaxed proof
+#: finds no end to it in 20,000 positions; the relaxed game is lost from its first position.
+LAST_DEAL_START = GalleryState(
+    tuple(cs(
+        "К♠ 3♦ 5♥ В♣ К♥ 5♠ 5♥ К♣ 8♦ К♣ В♦ 8♣ 6♣ 6♥ 10♣ 8♦ 4♣ В♠ 4♥ К♦ 2♥ 10♦ 8♠ 7♣ 2♥ 9♥ 8♠ 7♦ 9♠ 8♥ В♥ 6♥ 10♥ "
+        "8♣ 9♣ 7♦ 8♥ 10♥ В♣ 4♥ 7♥ 7♣ 3♠ 9♠ 4♠ 6♦ 10♦ 9♣ 9♦ В♠ 4♦ 5♣ 6♣ В♥ 6♠ В♦ 10♣ 9♥ 3♥ 7♠ 5♣ 9♦ К♠ 10♠ 7♠ 10♠ "
+        "К♦ 7♥ К♥ 5♦ 3♥")),
+    ((),) * 8,
+    tuple(cs("6♠ 4♣ 6♦ Т♥ 2♠ 2♦ Т♥ 3♣")),
+    tuple(cs("Д♠ Д♣ Д♥ Д♦ Д♠ Д♣ Д♥ Д♦")),
+    LAST,
+)
+
+
+def root(deal: int) -> GalleryState:
+    """The position the solver starts its search from: the deal's forced and safe moves made."""
+    h = hints()
+    state, _ = _advance(GAME, h, GAME.initial_state(stock_indices("gallery", deal)), [])
+    return state
+
+
+# -- whole deals proved lost -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("deal", "unsplit", "relaxed"), [(346, True, False), (716, False, False), (2430, True, True)])
+def test_these_deals_are_proved_lost_at_once_each_by_its_proof(deal, unsplit, relaxed):
+    """346 by both proofs, 716 by the relaxed game alone, 2430 by ``never_split`` alone."""
+    start = root(deal)
+    assert never_split(start) is unsplit
+    assert (relaxed_verdict(start, 20_000) is not False) is relaxed
+    solution = solve(GAME, stock_indices("gallery", deal), budget=Budget(seconds=None, nodes=50))
+    assert solution.result is Result.LOST
+    assert solution.nodes <= 1
+
+
+def test_without_the_proofs_these_deals_stay_open():
+    h = hints()
+    h.relaxed_budget = 0
+    for deal in (346, 716, 2430):
+        solution = solve(GAME, stock_indices("gallery", deal), budget=Budget(seconds=None, nodes=3000), hints=h)
+        assert solution.result is Result.UNKNOWN, deal
+
+
+def test_a_last_deal_start_the_plain_search_cannot_end_is_proved_lost():
+    assert relaxed_verdict(LAST_DEAL_START, 2000) is False
+    assert solve_position(GAME, LAST_DEAL_START, budget=Budget(seconds=None, nodes=100), hints=hints()).result \
+        is Result.LOST
+    h = hints()
+    h.relaxed_budget = 0
+    assert solve_position(GAME, LAST_DEAL_START, budget=Budget(seconds=None, nodes=20_000), hints=h).result \
+        is Result.UNKNOWN
+
+
+def test_a_budget_too_small_gives_no_verdict():
+    assert relaxed_verdict(LAST_DEAL_START, 1) is None
+
+
+# -- never a wrong "lost" ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deal", [2, 4, 5, 17])
+def test_neither_proof_fires_anywhere_along_a_winning_line(deal):
+    stock = stock_indices("gallery", deal)
+    h = hints()
+    h.relaxed_budget = 0
+    solution = solve(GAME, stock, budget=Budget(seconds=30), hints=h)
+    assert solution.result is Result.WON
+    for state in replay(GAME, GAME.initial_state(stock), solution.moves).states:
+        assert not never_split(state)
+        assert relaxed_verdict(state, 3000) is not False
+
+
+@pytest.mark.parametrize(("limit", "seed"), [(24, 11), (30, 12), (36, 13)])
+def test_on_short_last_deals_the_relaxed_game_agrees_with_exhaustive_search(limit, seed):
+    """The relaxed game never loses a position the plain exhaustive search wins; it proves most lost ones
+    lost; and the solver with the proofs gives the plain search's verdict."""
+    verdicts: Counter[tuple[Result, bool | None]] = Counter()
+    for state in small_positions(15, LAST, limit, seed):
+        exact = solve_position(GAME, state, budget=Budget(seconds=None, nodes=200_000), hints=plain()).result
+        assert exact is not Result.UNKNOWN
+        relaxed = relaxed_verdict(state, 20_000)
+        if exact is Result.WON:
+            assert relaxed is not False and not never_split(state)
+        hinted = solve_position(GAME, state, budget=Budget(seconds=None, nodes=200_000), hints=hints(leads=False))
+        assert hinted.result is exact
+        verdicts[(exact, relaxed)] += 1
+    assert verdicts[(Result.LOST, False)] >= 4, verdicts  # the proof does fire
+
+
+# -- the relaxed game keeps the real game's ways out ----------------------------------------------------
+
+
+FOUND = ["5♠", "В♠", "В♣", "В♣", "5♥", "В♥", "В♦", "В♦"]
+
+
+def test_a_win_that_needs_covers_is_not_proved_lost():
+    """7♠ lies on the 6♠ it needs, В♠ on the 10♠: only covers onto the kings the hearts leave bare get them off."""
+    state = position(["К♠ 6♠ 7♠", "К♥ 6♥", "К♣ 7♥", "К♦ 8♥", "К♠ 9♥", "К♥ 10♥", "К♣ В♥", "К♦ 8♠ 9♠ 10♠ В♠"], FOUND)
+    assert solve_position(GAME, state, budget=Budget(seconds=None, nodes=5000), hints=plain()).result is Result.WON
+    assert not never_split(state)
+    assert relaxed_verdict(state) is True
+
+
+def test_a_position_where_no_pile_can_ever_be_emptied_is_lost_by_both_proofs():
+    """Every pile holds a card on the one it needs: no pile is ever emptied, so there is never a cover."""
+    state = position(["К♠ 6♠ 8♠ 7♠", "К♥ 6♣ 8♣ 7♣", "К♣ 6♥ 8♥ 7♥", "К♦ 6♦ 8♦ 7♦",
+                      "К♠ 9♠ В♠ 10♠", "К♥ 9♣ В♣ 10♣", "К♣ 9♥ В♥ 10♥", "К♦ 9♦ В♦ 10♦"],
+                     ["5♠", "В♠", "5♣", "В♣", "5♥", "В♥", "5♦", "В♦"])
+    assert never_split(state)
+    assert relaxed_verdict(state) is False
+    assert solve_position(GAME, state, budget=Budget(seconds=None, nodes=1000), hints=plain()).result is Result.LOST
