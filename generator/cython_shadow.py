@@ -26,8 +26,19 @@ class _CType:
 int = _CType()  # Cython's own names (the builtin int stays reachable as builtins.int)
 bint = _CType()
 Py_ssize_t = _CType()
+p_int = _CType()  # a pointer to int (a C array passed on); in Python, the list itself
 
 
 def locals(**types: Any) -> Callable[[_F], _F]:
     """``@cython.locals(name=type, …)``: C types of a function's locals; in Python, nothing."""
     return lambda function: function
+
+
+def cfunc(function: _F) -> _F:
+    """``@cython.cfunc``: compiled, a C function called from its own module; in Python, the function."""
+    return function
+
+
+def inline(function: _F) -> _F:
+    """``@cython.inline``: a hint to the C compiler; in Python, nothing."""
+    return function

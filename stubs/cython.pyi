@@ -15,6 +15,7 @@ long: Any
 bint: Any
 Py_ssize_t: Any
 uchar: Any
+p_int: Any  # a pointer to int: a C array passed to a C function
 
 def locals(**types: Any) -> Callable[[_F], _F]: ...
 def returns(type: Any) -> Callable[[_F], _F]: ...

@@ -224,6 +224,21 @@ def _heights(state: PhalanxState) -> list[int]:
     return heights
 
 
+@cython.cfunc
+@cython.inline
+@cython.locals(shown=cython.int, h=cython.p_int, todo=list, slot=cython.int, k=cython.int)
+def _show(shown: int, h: list[int], todo: list[int]) -> None:
+    """``shown`` (a code) has come into reach: the slots of its suit waiting for it go on ``todo``.
+    (Compiled, a C function on the C array ``h`` of the two play-outs below; ``phalanx_relaxed``
+    writes the step out, as a C function cannot be shared between modules without a ``.pxd``.)"""
+    slot = (shown // 13) << 1
+    k = shown % 13
+    if h[slot] == k:
+        todo.append(slot)
+    if h[slot + 1] == k:
+        todo.append(slot + 1)
+
+
 @cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], left=cython.int, pile=list, stock=tuple,
                dealt=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int,
                card=cython.int)
@@ -234,8 +249,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
 
     The plays are driven by events, as in ``phalanx_relaxed``: a slot is looked at again only
     when its height changed or a card of its suit came into reach; after a push nothing new fits.
-    (The step that puts the slots waiting for a card just come into reach back on ``todo`` is
-    written out, as there: compiled, ``h`` is a C array.)
+    (Compiled, ``h`` and ``reach`` are C arrays; ``_show`` takes ``h`` as a pointer.)
     """
     code = CODE[state.base]
     h = list(_heights(state) if heights is None else heights)
@@ -278,12 +292,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
             else:
                 continue
             reach[shown] += 1
-            slot = (shown // 13) << 1  # the slots waiting for it
-            k = shown % 13
-            if h[slot] == k:
-                todo.append(slot)
-            if h[slot + 1] == k:
-                todo.append(slot + 1)
+            _show(shown, h, todo)
         if dealt == CARDS:
             return left == 0
         card = code[stock[dealt]]
@@ -354,10 +363,5 @@ def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], wast
             next_pile -= 1
             shown = SUIT[card] * 13 + offset[card]
             reach[shown] += 1
-            slot = (shown // 13) << 1  # the slots waiting for it
-            k = shown % 13
-            if h[slot] == k:
-                todo.append(slot)
-            if h[slot + 1] == k:
-                todo.append(slot + 1)
+            _show(shown, h, todo)
     return plays
