@@ -19,7 +19,7 @@ venv: $(STAMP)
 
 # The optional compiled hot path (generator/compiled.py): Cython builds the engines, hints,
 # players and solver from their .py files into a cache keyed by each source's hash. Run before
-# every use; up to date it only hashes the sources. Without a compiler it says so and the
+# every use; up to date it only hashes the sources. Without Cython or a C compiler it says so and the
 # package stays plain Python. PASYANS_COMPILED=0 turns the compiled modules off at run time.
 compiled: $(STAMP)
 	$(BIN)/python -m generator.compiled_build
