@@ -24,7 +24,7 @@ venv: $(STAMP)
 compiled: $(STAMP)
 	$(BIN)/python -m generator.compiled_build
 
-rulebook: $(STAMP) compiled
+rulebook: $(STAMP)
 	$(BIN)/pasyans rulebook -o output/rulebook.pdf
 
 test: $(STAMP) compiled
