@@ -28,7 +28,12 @@ so the position graph has no cycles and every game ends. The solver's hints are 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.cards import card_str
 from generator.games.rules import Rules
@@ -81,6 +86,12 @@ class BrunetteBlondeState(NamedTuple):
     dealing: bool  # the first eight cards are still being dealt to the basic row
 
 
+#: ``tuple.__new__``: ``_new(BrunetteBlondeState, (…))`` is ``BrunetteBlondeState(…)`` without the Python-level
+#: ``__new__`` of a NamedTuple (the same object; the solver makes hundreds of thousands).
+_new: Any = tuple.__new__
+
+
+@cython.locals(row=tuple, index=cython.Py_ssize_t)
 def _replace(row: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return (*row[:index], value, *row[index + 1 :])
 
@@ -116,6 +127,9 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         empty = ((),) * ROW
         return BrunetteBlondeState(tuple(stock), (), empty, empty, 0, bool(stock))
 
+    @cython.locals(stock=tuple, waste=tuple, piles=tuple, foundations=tuple, card=cython.int, need=cython.int,
+                   base=cython.int, i=cython.int, j=cython.int, top=cython.int, dst=cython.int, limit=cython.Py_ssize_t,
+                   ftops=list, ptops=list, empty=list, moves=list, cards=tuple, fits=cython.bint)
     def legal_moves(self, state: BrunetteBlondeState) -> list[Move]:
         stock, waste, piles, foundations, redeals, dealing = state
         if dealing:
@@ -189,6 +203,8 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
             add(redeal(redeals + 1))
         return moves
 
+    @cython.locals(stock=tuple, waste=tuple, piles=tuple, foundations=tuple, card=cython.int, src=cython.int,
+                   dst=cython.int)
     def apply(self, state: BrunetteBlondeState, move: Move) -> BrunetteBlondeState:
         stock, waste, piles, foundations, redeals, dealing = state
         if move.is_redeal:
@@ -209,7 +225,7 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
             piles = _replace(piles, dst - PILE, (*piles[dst - PILE], card))
         if dealing:
             dealing = bool(stock) and () in piles
-        return BrunetteBlondeState(stock, waste, piles, foundations, redeals, dealing)
+        return _new(BrunetteBlondeState, (stock, waste, piles, foundations, redeals, dealing))  # type: ignore[no-any-return]
 
     def forced(self, state: BrunetteBlondeState) -> bool:
         return state.dealing
@@ -266,8 +282,8 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         return (
             bytes(stock).translate(TO_CODE),
             bytes(waste).translate(TO_CODE),
-            tuple(sorted(bytes(cards).translate(TO_CODE) for cards in piles)),
-            bytes(sorted(CODE[cards[-1]] if cards else 0 for cards in foundations)),
+            tuple(sorted([bytes(cards).translate(TO_CODE) for cards in piles])),
+            bytes(sorted([CODE[cards[-1]] if cards else 0 for cards in foundations])),
             redeals,
             dealing,
         )

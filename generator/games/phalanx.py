@@ -32,7 +32,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.cards import card_str
 from generator.games.rules import Rules
@@ -66,6 +71,11 @@ FOUNDATION_CARDS = tuple(
     tuple(tuple(top // 13 * 13 + (base + i) % 13 for i in range((top % 13 - base) % 13 + 1)) for top in range(52))
     for base in range(13)
 )
+
+
+#: ``tuple.__new__``: ``_new(Move, (card, src, dst))`` is ``Move(card, src, dst)`` without the Python-level
+#: ``__new__`` of a NamedTuple (the same object; the solver makes hundreds of thousands).
+_new: Any = tuple.__new__
 
 
 class PhalanxState(NamedTuple):
@@ -127,19 +137,21 @@ class Phalanx(Rules[PhalanxState]):
         """An emptied pyramid place waits for its refill (from the pile, or the stock)."""
         return EMPTY in state.pyramid and (state.dealt < CARDS or bool(state.waste))
 
+    @cython.locals(tops=tuple, base=cython.int, index=cython.int, card=cython.int, prev=cython.int, i=cython.int,
+                   moves=list)
     def _pyramid_plays(self, state: PhalanxState, moves: list[Move]) -> None:
         tops, base = state.tops, state.base
         for index, card in enumerate(state.pyramid):
             if card < 0:
                 continue
             if RANK0[card] == base:
-                moves.append(Move(card, PYRAMID + index, self._start_place(tops, SUIT[card])))
+                moves.append(_new(Move, (card, PYRAMID + index, self._start_place(tops, SUIT[card]))))
                 continue
             prev = PREV[card]
             if prev in tops:
                 for i in range(FOUNDATIONS):
                     if tops[i] == prev:
-                        moves.append(Move(card, PYRAMID + index, FOUNDATION + i))
+                        moves.append(_new(Move, (card, PYRAMID + index, FOUNDATION + i)))
 
     def legal_moves(self, state: PhalanxState) -> list[Move]:
         stock, dealt, waste, pyramid = state.stock, state.dealt, state.waste, state.pyramid
@@ -172,6 +184,8 @@ class Phalanx(Rules[PhalanxState]):
                 moves.append(Move(card, STOCK, WASTE))
         return moves
 
+    @cython.locals(waste=tuple, pyramid=tuple, tops=tuple, card=cython.int, src=cython.int, dst=cython.int,
+                   index=cython.int)
     def apply(self, state: PhalanxState, move: Move) -> PhalanxState:
         stock, dealt, waste, pyramid, tops, base, phase = state
         card, src, dst = move
@@ -195,7 +209,7 @@ class Phalanx(Rules[PhalanxState]):
         else:
             index = dst - PYRAMID
             pyramid = (*pyramid[:index], card, *pyramid[index + 1 :])
-        return PhalanxState(stock, dealt, waste, pyramid, tops, base, phase)
+        return _new(PhalanxState, (stock, dealt, waste, pyramid, tops, base, phase))  # type: ignore[no-any-return]
 
     def laid_out(self, state: PhalanxState) -> bool:
         """The pyramid and the base card are down (phase one's compulsory plays are not waited for)."""

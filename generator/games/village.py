@@ -38,6 +38,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.cards import card_str
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
@@ -57,9 +62,14 @@ _DOWN0 = tuple(12 - card % 13 for card in range(52))  # fits the king foundation
 _SUIT_RANK = tuple((card // 13, card % 13) for card in range(52))
 
 
-def _move(card: int, src: int, dst: int, _new: Any = tuple.__new__) -> Move:
-    """``Move(card, src, dst)``, a little faster (the solver makes millions)."""
-    move: Move = _new(Move, (card, src, dst))
+#: Every card movement, made once (the solver asks for millions): ``_MOVES[(card * 17 + src) * 17 + dst]``.
+_MOVES = tuple(Move(card, src, dst) for card in range(52) for src in range(17) for dst in range(17))
+
+
+@cython.locals(card=cython.int, src=cython.int, dst=cython.int)
+def _move(card: int, src: int, dst: int) -> Move:
+    """``Move(card, src, dst)``, made once."""
+    move: Move = _MOVES[(card * 17 + src) * 17 + dst]
     return move
 
 
@@ -118,15 +128,19 @@ class Village(Rules[VillageState]):
         stock = tuple(stock)
         return VillageState(stock, _EMPTY_PILES, (0,) * 8, (0,) * 8, 1 if stock else 0, 0)
 
+    @cython.locals(stock=tuple, piles=tuple, dealing=cython.int)
     def legal_moves(self, state: VillageState) -> list[Move]:
         stock, piles, _, _, dealing, _ = state
         if stock:
             if dealing:
-                return [Move(stock[0], STOCK, dealing)]
+                return [_move(stock[0], STOCK, dealing)]
             if () in piles:  # a refill, at once
-                return [Move(stock[0], STOCK, PILE + piles.index(()))]
+                return [_move(stock[0], STOCK, PILE + piles.index(()))]
         return self._free_moves(state)
 
+    @cython.locals(stock=tuple, piles=tuple, heights=tuple, where=tuple, redeals=cython.int, moves=list, on_top=dict,
+                   src=cython.int, pile=tuple, card=cython.int, suit=cython.int, rank=cython.int, sources=list,
+                   neighbour=cython.int, targets=list, dst=cython.int, source=cython.int)
     def _free_moves(self, state: VillageState) -> list[Move]:
         """The player's moves when nothing is forced: per pile in order its foundation moves,
         then the marriages, then the next round (or the redeal); under ``at_once`` only the
@@ -142,9 +156,11 @@ class Village(Rules[VillageState]):
             card = pile[-1]
             suit, rank = _SUIT_RANK[card]
             if heights[suit] == rank:
-                moves.append(_move(card, src, where[suit] or UP + SUITS - where[:SUITS].count(0)))
+                dst = where[suit] or UP + SUITS - where[:SUITS].count(0)
+                moves.append(_MOVES[(card * 17 + src) * 17 + dst])
             if heights[suit + SUITS] == 12 - rank:
-                moves.append(_move(card, src, where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)))
+                dst = where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)
+                moves.append(_MOVES[(card * 17 + src) * 17 + dst])
             sources = on_top.get(card)
             if sources is None:
                 on_top[card] = [src]
@@ -159,14 +175,17 @@ class Village(Rules[VillageState]):
                     targets = on_top.get(neighbour)
                     if targets is not None:
                         for dst in targets:
-                            for src in sources:
-                                moves.append(_move(card, src, dst))
+                            for source in sources:
+                                moves.append(_MOVES[(card * 17 + source) * 17 + dst])
         if stock:
-            moves.append(_move(stock[0], STOCK, PILE))  # the next round
+            moves.append(_MOVES[(stock[0] * 17 + STOCK) * 17 + PILE])  # the next round
         elif redeals < REDEALS and on_top and not (ups and self.stuck_redeal):
             moves.append(redeal(redeals + 1))
         return moves
 
+    @cython.locals(stock=tuple, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
+                   card=cython.int, src=cython.int, dst=cython.int, i=cython.int, j=cython.int, slot=cython.int,
+                   moved=list)
     def apply(self, state: VillageState, move: Move) -> VillageState:
         stock, piles, heights, where, dealing, redeals = state
         card, src, dst = move

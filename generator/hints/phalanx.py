@@ -4,6 +4,11 @@ beside it."""
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.games import Move
 from generator.games.phalanx import (
     CARDS,
@@ -17,7 +22,7 @@ from generator.games.phalanx import (
     PhalanxState,
 )
 from generator.hints.base import Restarts, SearchHints
-from generator.hints.phalanx_relaxed import CODE, relaxed_pile_empties, show
+from generator.hints.phalanx_relaxed import CODE, relaxed_pile_empties
 from generator.players import Player
 
 
@@ -226,6 +231,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         return not self._relaxed_empties(state, heights)
 
 
+@cython.locals(offset=tuple, heights=list, slot=cython.int, top=cython.int)
 def _heights(state: PhalanxState) -> list[int]:
     """Cards up per foundation, two slots per suit (2s, 2s + 1): a foundation's next card lies that far
     from the base rank."""
@@ -240,6 +246,24 @@ def _heights(state: PhalanxState) -> list[int]:
     return heights
 
 
+@cython.cfunc
+@cython.inline
+@cython.locals(shown=cython.int, h=cython.p_int, todo=list, slot=cython.int, k=cython.int)
+def _show(shown: int, h: list[int], todo: list[int]) -> None:
+    """``shown`` (a code) has come into reach: the slots of its suit waiting for it go on ``todo``.
+    (Compiled, a C function on the C array ``h`` of the two play-outs below; ``phalanx_relaxed``
+    writes the step out, as a C function cannot be shared between modules without a ``.pxd``.)"""
+    slot = (shown // 13) << 1
+    k = shown % 13
+    if h[slot] == k:
+        todo.append(slot)
+    if h[slot + 1] == k:
+        todo.append(slot + 1)
+
+
+@cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], left=cython.int, pile=list, stock=tuple,
+               dealt=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int,
+               card=cython.int)
 def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = None) -> bool:
     """Whether this line wins: play every card that fits (each play brings in the next pile card,
     or the next stock card when the pile is empty), turn the next stock card only when nothing
@@ -247,6 +271,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
 
     The plays are driven by events, as in ``phalanx_relaxed``: a slot is looked at again only
     when its height changed or a card of its suit came into reach; after a push nothing new fits.
+    (Compiled, ``h`` and ``reach`` are C arrays; ``_show`` takes ``h`` as a pointer.)
     """
     code = CODE[state.base]
     h = list(_heights(state) if heights is None else heights)
@@ -289,7 +314,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
             else:
                 continue
             reach[shown] += 1
-            show(shown, h, todo)
+            _show(shown, h, todo)
         if dealt == CARDS:
             return left == 0
         card = code[stock[dealt]]
@@ -308,6 +333,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
             reach[card] += 1
 
 
+@cython.locals(offset=tuple, heights=list, pile=list, card=cython.int, k=cython.int, slot=cython.int)
 def _turning_everything_wins(state: PhalanxState) -> bool:
     """Whether this line wins: turn every stock card (up if it fits, else onto the pile) with no
     play in between, then play everything that fits (the order does not matter: confluence)."""
@@ -325,10 +351,12 @@ def _turning_everything_wins(state: PhalanxState) -> bool:
     return _play_out(heights, offset, pool, tuple(pile)) == len(pool) + len(pile)
 
 
+@cython.locals(offset=tuple, waste=tuple, h=cython.int[8], reach=cython.int[52], next_pile=cython.int, card=cython.int,
+               plays=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int)
 def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: tuple[int, ...]) -> int:
     """How many plays can be made without turning the stock: the pyramid and the pile top are
     available, each play brings the next pile card in; stops when nothing fits or the pile is
-    empty and nothing more fits. ``heights`` is not changed. Driven by events (``show``)."""
+    empty and nothing more fits. ``heights`` is not changed. Driven by events, as ``_playing_everything_wins``."""
     h = list(heights)
     reach = [0] * 52  # by suit * 13 + offset
     for card in pool:
@@ -357,5 +385,5 @@ def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], wast
             next_pile -= 1
             shown = SUIT[card] * 13 + offset[card]
             reach[shown] += 1
-            show(shown, h, todo)
+            _show(shown, h, todo)
     return plays

@@ -20,7 +20,11 @@ of ``prune`` do not, and are replaced or switched off there (see each).
 from __future__ import annotations
 
 import random
-from itertools import chain
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
 from generator.games.village import (
@@ -29,6 +33,7 @@ from generator.games.village import (
     _RANK0,
     _SUIT,
     PILE,
+    PILES,
     REDEALS,
     STOCK,
     SUITS,
@@ -260,6 +265,11 @@ _PEEL = tuple(
 )
 
 
+@cython.locals(off=cython.int[52], free=cython.int[52], tops=cython.int[52], ups=cython.int[4], downs=cython.int[4],
+               gap_up=cython.int[4], gap_down=cython.int[4], share=cython.int[8], pile=tuple, neighbours=tuple,
+               card=cython.int, suit=cython.int, rank=cython.int, base=cython.int, index=cython.int,
+               count=cython.int, start=cython.int, up=cython.int, down=cython.int, neighbour=cython.int,
+               low=cython.int, other=cython.int, changed=cython.bint)
 def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool:
     """True if, once the redeal is used, some card can never leave its pile (so the game is lost).
 
@@ -277,15 +287,16 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
     stays open.
     """
     off = _off_table(heights)
-    free = off[:]  # copies not (yet) shown to be in L: in the stock, or peeled off
-    for card in chain.from_iterable(piles):
-        free[card] -= 1
-    tops = free[:]  # copies that may come on top: in the stock, or not strictly under L
+    free = list(off)  # copies not (yet) shown to be in L: in the stock, or peeled off
+    for pile in piles:
+        for card in pile:
+            free[card] -= 1
+    tops = list(free)  # copies that may come on top: in the stock, or not strictly under L
     for pile in piles:
         if pile:
             tops[pile[-1]] += 1
-    ups = heights[:SUITS]
-    downs = tuple(12 - height for height in heights[SUITS:])
+    ups = list(heights[:SUITS])
+    downs = [12 - height for height in heights[SUITS:]]
     # per suit, the first rank from the ace foundation's next one with no free copy (13: none),
     # and the last such rank down from the king foundation's next one (-1: none)
     gap_up = [13, 13, 13, 13]
@@ -300,7 +311,9 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
             if not free[base + rank]:
                 gap_down[suit] = rank
                 break
-    share = [len(pile) for pile in piles]
+    share = [0, 0, 0, 0, 0, 0, 0, 0]  # per pile (PILES), its cards from the bottom still in L (compiled: a C array)
+    for index, pile in enumerate(piles):
+        share[index] = len(pile)
     changed = True
     while changed:
         changed = False
@@ -346,4 +359,7 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
             if count != start:
                 share[index] = count
                 changed = True
-    return any(share)
+    for index in range(PILES):  # noqa: SIM110 (compiled, share is a C array: a plain loop, no generator)
+        if share[index]:
+            return True
+    return False
