@@ -14,6 +14,12 @@ go to a foundation, and the waste top onto a pile or into an empty place. No
 card ever moves from one pile to another. Once the stock is out the player may
 turn the waste over, unshuffled, for one more pass; the basic row stays.
 
+Variants, each changing only what it names (RULES.md, "Other readings"): ``two_cards`` (a pile
+holds at most two cards), ``free_waste`` (the turned card may go to the waste even when it fits
+a foundation or a pile) and ``stuck_redeal`` («и ни в кону, ни в основном ряду не оказывается
+подходящих карт»: the second pass only when the stock is out and no other move is left: no
+waste or pile top fits a foundation, and the waste top fits no pile and no empty place).
+
 Every move is one-way (stock → anything, waste → table, table → foundation),
 so the position graph has no cycles and every game ends. The solver's hints are in
 ``generator.hints.brunette_blonde``, the no-peek player in ``generator.players.brunette_blonde``.
@@ -94,7 +100,11 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
     id = "brunette_blonde"
     title = "Брюнетка и блондинка"
     packs = 2
-    variants = {"two_cards": "a basic-row pile holds at most two cards"}
+    variants = {
+        "two_cards": "a basic-row pile holds at most two cards",
+        "free_waste": "the turned card may go to the waste even when it fits a foundation or a pile",
+        "stuck_redeal": "the second pass only once no card of the waste or the basic row can move",
+    }
     places = (
         Place("stock", PlaceKind.STOCK),
         Place("waste", PlaceKind.WASTE),
@@ -106,6 +116,10 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         super().__init__(variant)
         #: Most cards a basic-row pile may hold.
         self.limit = TWO_CARDS_LIMIT if variant == "two_cards" else NO_LIMIT
+        #: ``free_waste``: the turned card may always go to the waste.
+        self.free_waste = variant == "free_waste"
+        #: ``stuck_redeal``: the second pass only when no other move is left.
+        self.stuck_redeal = variant == "stuck_redeal"
 
     # -- the rules ------------------------------------------------------------------
 
@@ -183,9 +197,9 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
                         add(MOVE[base + PILE + j])
             for dst in empty:
                 add(MOVE[base + dst])
-            if not fits:
+            if not fits or self.free_waste:
                 add(MOVE[base + WASTE])
-        elif waste and redeals < REDEALS:
+        elif waste and redeals < REDEALS and not (moves and self.stuck_redeal):
             add(redeal(redeals + 1))
         return moves
 
@@ -283,7 +297,10 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
                 return "only one redeal is allowed («раскладывают во второй раз»)"
             if state.stock:
                 return "the waste may be turned over only once the stock is out"
-            return "there is no waste to turn over"
+            if not state.waste:
+                return "there is no waste to turn over"
+            return (f"in this variant the second pass waits while a card can still move "
+                    f"({self.describe(legal[0])})")
         contents = self.contents(state)
         where = contents.get(move.src, ())
         if not where or where[-1] != move.card:

@@ -15,6 +15,11 @@ fits: a turned card that fits goes up, any other onto the collecting pile
 an emptied pyramid place is refilled at once from the top of the pile, or from
 the stock when the pile is empty. No redeal, no moves between pyramid places.
 
+The variant ``may_hold`` (RULES.md, "Other readings") reads «все прочие кладутся внизу в общую
+массу» the other way: in phase two a turned card that fits may go onto the collecting pile
+instead (offered last, after its foundation moves). Nothing else changes; the turn that starts
+phase two is then a choice, not a forced move, when its card fits.
+
 Every pyramid card is always available and places never interact, so the
 pyramid is a set of cards: ``key`` sorts it, and merges foundations that differ
 only in their place numbers. Phase one is confluent (a card that fits keeps
@@ -87,12 +92,18 @@ class Phalanx(Rules[PhalanxState]):
     id = "phalanx"
     title = "Македонская фаланга"
     packs = 2
+    variants = {"may_hold": "in phase two a turned card that fits may go onto the collecting pile instead"}
     places = (
         Place("stock", PlaceKind.STOCK),
         Place("waste", PlaceKind.WASTE),
         *numbered("pyramid", PYRAMID_SIZE, PlaceKind.TABLEAU),
         *numbered("foundation", FOUNDATIONS, PlaceKind.FOUNDATION),
     )
+
+    def __init__(self, variant: str | None = None) -> None:
+        super().__init__(variant)
+        #: ``may_hold``: a turned card that fits may go onto the collecting pile.
+        self.may_hold = variant == "may_hold"
 
     # -- the rules ------------------------------------------------------------------
 
@@ -167,6 +178,8 @@ class Phalanx(Rules[PhalanxState]):
             places = self.destinations(state, card)
             if places:
                 moves.extend(Move(card, STOCK, place) for place in places)
+                if self.may_hold:
+                    moves.append(Move(card, STOCK, WASTE))  # held back, onto the collecting pile
             else:
                 moves.append(Move(card, STOCK, WASTE))
         return moves
@@ -209,8 +222,18 @@ class Phalanx(Rules[PhalanxState]):
         return 0
 
     def forced(self, state: PhalanxState) -> bool:
-        """The deal, a refill, and phase one (its plays are compulsory; only their order is free)."""
-        return state.phase != PHASE_TWO or self.refill_pending(state)
+        """The deal, a refill, and phase one (its plays are compulsory; only their order is free).
+
+        Under ``may_hold`` the turn that ends phase one is the player's choice when its card fits
+        (up, or onto the collecting pile), so it is not forced.
+        """
+        if state.phase == PHASE_TWO:
+            return self.refill_pending(state)
+        if not self.may_hold or state.phase == DEALING or self.refill_pending(state) or state.dealt == CARDS:
+            return True
+        plays: list[Move] = []
+        self._pyramid_plays(state, plays)
+        return bool(plays) or not self.destinations(state, state.stock[state.dealt])
 
     def key(self, state: PhalanxState) -> Hashable:
         # Pyramid places are interchangeable (every card is available, nothing moves between

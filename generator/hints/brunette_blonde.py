@@ -1,5 +1,12 @@
 """Search hints of «Брюнетка и блондинка»: safe moves by simulation, restarts for two_cards, and
-a dead-end test by a relaxed game after the redeal; each proved beside it."""
+a dead-end test by a relaxed game after the redeal; each proved beside it.
+
+Under the variants ``free_waste`` and ``stuck_redeal`` (see ``BrunetteBlonde``): the dead-end
+test and the restarts are two_cards' only, and ``acyclic`` holds (a card held back on the waste
+leaves the stock like any turned card; ``stuck_redeal`` only takes the redeal away). The safe
+moves are proved for each variant beside them; the first rule is off under ``stuck_redeal``
+before the redeal.
+"""
 
 from __future__ import annotations
 
@@ -129,7 +136,8 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             return moves[0]  # no other choice: taking it loses nothing
         stock, waste, foundations = state.stock, state.waste, state.foundations
         present = None
-        for move in moves:
+        first_rule = not (self.game.stuck_redeal and not state.redeals)  # why: at the end of its proof
+        for move in moves if first_rule else ():
             if move.dst < FOUNDATION:
                 continue
             code = CODE[move.card]
@@ -168,6 +176,13 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             # When L has won, U is empty and Q is won. Without the two_cards limit, in case 3 the
             # card u of code e may lie on another card in P, which Q cannot copy: there the rule
             # asks for d or e absent, so that U holds codes c and d only and case (c) never arises.
+            # free_waste: in case 4 the card t may fit in P too; Q puts it on the waste as well
+            # (always allowed there), and (a)-(c) hold unchanged; nothing else is less free.
+            # stuck_redeal: case 5 fails. P may turn its waste over because nothing else can
+            # move, while Q, with more cards up and a card of P's (a U card, of code d or e) gone
+            # from a pile or the waste top, may still have a move and so no redeal. So the rule
+            # is off there until the redeal is made; from then on the variant is the game as
+            # printed (it changes nothing but the redeal), and the proof stands.
             if present is None:  # the codes still to be turned
                 present = bytes(stock) if state.redeals else bytes(stock) + bytes(waste)
                 present = present.translate(TO_CODE)
@@ -190,6 +205,9 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
         # The turned card fits nothing and no table move is left: it goes to the waste, and an
         # empty place is no better. Proof: "into an empty place" gives the position that "to the
         # waste" followed by "the waste top into that place" gives, and both of those are legal.
+        # free_waste: the waste is on offer even when the card fits, and the same proof covers
+        # every other destination: the waste top may go to any foundation, pile or empty place the
+        # turned card may go to. stuck_redeal: the same (no redeal comes between the two moves).
         if stock and moves[-1].dst == WASTE and all(move.src == STOCK for move in moves):
             return moves[-1]
         return None

@@ -43,6 +43,12 @@ class PhalanxHints(SearchHints[PhalanxState]):
     # puts the same cards up and empties the same number of pile cards. Playing any fitting
     # card is then never wrong (an exchange argument: moving a card that a winning line plays
     # later to the front keeps every other play of the line legal, and A only gains cards).
+    #
+    # Under ``may_hold`` a turn may also push a card that fits (a *hold*). The model's plays are
+    # unchanged and holds are pushes, so confluence between turns stands. What each hint below
+    # assumed of a turn is said beside it: the play-outs only check lines that never hold (lines
+    # of the variant too), the relaxed game takes holds in its stride (``phalanx_relaxed``), and
+    # ``_turn_is_safe``, whose proof needs a fitting turned card to go up, is off.
 
     #: Run the dead-end test inside ``safe_move`` (a lost position makes any move safe), for a
     #: solver that does not call ``dead_end`` itself. A solver that does (after its
@@ -86,8 +92,8 @@ class PhalanxHints(SearchHints[PhalanxState]):
             if not moves:
                 break
             move = moves[0]
-            if here.phase == PHASE_TWO and not game.refill_pending(here):
-                turn = moves[-1]
+            if not game.forced(here):
+                turn = self._turn(moves)
                 plays = [m for m in moves if m.src != STOCK]
                 move = turn if lazy or not plays else plays[0]
                 line[here] = move
@@ -97,10 +103,12 @@ class PhalanxHints(SearchHints[PhalanxState]):
 
     def safe_move(self, state: PhalanxState, moves: list[Move]) -> Move | None:
         """Moves that cannot lose a win (each rule's proof is beside it)."""
-        if state.phase != PHASE_TWO or self.game.refill_pending(state):
+        if self.game.forced(state):
             # The deal and the refills are forced. Phase one is confluent (see the model above: no
             # push happens in it, and refills come from the stock in order, one per play), so the
             # position where phase two starts is the same, up to place names, whatever the order.
+            # (Under may_hold the turn that ends phase one with a card that fits is not forced: a
+            # choice, searched like any turn of phase two.)
             return moves[0]
         if state.dealt == CARDS:
             # Stock out: no push can happen any more, so by confluence every fitting card may go
@@ -117,7 +125,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         if not self._relaxed_empties(state, heights):
             # Lost (``dead_end`` says so next and cuts it): no line wins, so none is tried.
             return None
-        turn = moves[-1]
+        turn = self._turn(moves)
         if _playing_everything_wins(state, heights):
             # Playing every card that fits before each turn (the careful player's way) wins,
             # checked by playing it out: the first play of it (any: the plays between two turns
@@ -127,9 +135,19 @@ class PhalanxHints(SearchHints[PhalanxState]):
             # Turning the whole stock without a play, then playing everything that fits, wins
             # (checked by playing it out): the turn starts a winning line, so it loses no win.
             return self._remember_line(state, lazy=True)
-        if state.waste and turn.src == STOCK and turn.dst >= FOUNDATION and self._turn_is_safe(state, turn.card):
+        if (state.waste and turn.src == STOCK and turn.dst >= FOUNDATION and not self.game.may_hold
+                and self._turn_is_safe(state, turn.card)):
             return turn
         return None
+
+    def _turn(self, moves: list[Move]) -> Move:
+        """The turn of the stock as the rules as printed make it: its card up if it fits (to the
+        last foundation offered), else onto the pile. The engine offers it last; under may_hold
+        the hold comes after it, and is skipped here."""
+        turn = moves[-1]
+        if self.game.may_hold and turn.dst == WASTE and len(moves) > 1 and moves[-2].src == STOCK:
+            return moves[-2]
+        return turn
 
     def order(self, state: PhalanxState, moves: list[Move]) -> list[Move]:
         """Turn the stock first, then the pile's top, then pyramid cards: a play is worth making
@@ -175,6 +193,10 @@ class PhalanxHints(SearchHints[PhalanxState]):
         it turns it, and by (i) it fits then and goes up. Turning it first and then making the
         same plays is legal (a card up can only stop a play of its twin, and by (i) the twin
         then has the other foundation or is not in play) and ends in the same position.
+
+        Not under may_hold: there a line may hold the card back instead ("it goes up" fails),
+        and a held card changes which card the next pyramid play pulls from the pile, so the
+        position a holding line reaches is not one the eager turn reaches or covers.
         """
         offset = OFFSET[state.base]
         suit, k = SUIT[card], offset[card]

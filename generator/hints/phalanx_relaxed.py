@@ -50,6 +50,15 @@ covering position's pile is no larger. If any relaxed line empties the pile, the
 does too, at the latest at the same turn. So when the eager line never empties the pile, no
 relaxed line does, and by claim 1 no real line wins: the position is lost.
 
+**Under may_hold** a real turn may also push a card that fits (a *hold*). Let the relaxed game
+allow holds too (a hold is a push: debt + 1, the card in reach for good). Claim 1 stands: a real
+hold is answered by a relaxed hold, the piles and the cards up still agree. Claim 2 stands: when
+Y holds a card, X turns the same card and plays it up if it fits there (else pushes it too, X
+having that copy up already); every card up in Y is up in X, each side's (pile size + cards up)
+still grows by one per turn, and the card, in reach in Y, is up in X. So the eager line, which
+never holds, still covers every relaxed line, holds or not: the test below is unchanged, and its
+"lost" is proved under may_hold as well.
+
 Why it is not "a second copy of the rules": it is a different, easier game, and it can only say
 lost where every real line loses; its verdict is never a line of play, and a won deal is still
 played through the engine and replayed by the checker.

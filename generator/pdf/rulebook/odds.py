@@ -82,9 +82,8 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[F
     # The table first, what it means under it, all on one page: a lone line of the explanation on the
     # chapter's last page, or a table parted from its heading, reads badly.
     main = entries[0].data
-    last = main["from"] + main["deals"] - 1
     block: list[Flowable] = [table, Spacer(1, 0.7 * s.leading), book.para(
-        f"Подсчитано на {number_ru(main['deals'])} раскладах, с №{main['from']} по №{number_ru(last)}. "
+        f"Подсчитано на {_counted_on(main)}.{_other_samples(entries)} "
         f"«{THOUGHTFUL}» — так играл бы тот, кто знает порядок карт в колоде и не ошибается (так ищет решение "
         f"программа), поэтому это верхняя граница для живой игры; «{NO_PEEK}» — осторожная игра по твёрдым "
         "правилам, без заглядывания в колоду. Рядом — 95-процентный доверительный интервал."
@@ -99,6 +98,27 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[F
                             f"так что настоящая доля «{THOUGHTFUL}» может быть выше, но не больше чем на их долю.",
                             s.note)]
     return [KeepTogether([*story, *block])]  # the heading inside: keepWithNext does not reach a KeepTogether
+
+
+def _counted_on(data: dict[str, Any]) -> str:
+    """«10 000 раскладах, с №1 по №10 000» (after «на»)."""
+    return f"{number_ru(data['deals'])} раскладах, с №{data['from']} по №{number_ru(data['from'] + data['deals'] - 1)}"
+
+
+def _other_samples(entries: Sequence[OddsEntry]) -> str:
+    """« Вариант «…» — на 1 000 раскладах, …»: the variants counted over other deals than the first entry (a smaller
+    sample until ``make odds`` counts them all), so that no figure claims more deals than it was counted on."""
+    main = entries[0].data
+    ranges: dict[tuple[int, int], list[str]] = {}
+    for entry in entries[1:]:
+        if entry.variant is not None and (entry.data["from"], entry.data["deals"]) != (main["from"], main["deals"]):
+            ranges.setdefault((entry.data["from"], entry.data["deals"]), []).append(quoted(entry.variant))
+    parts = []
+    for (first, deals), names in ranges.items():
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} и {names[-1]}"
+        parts.append(f" {'Вариант' if len(names) == 1 else 'Варианты'} {listed} — на "
+                     f"{_counted_on({'from': first, 'deals': deals})}.")
+    return "".join(parts)
 
 
 def share(count: int, deals: int) -> str:
