@@ -7,20 +7,27 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: rulebook test lint bench samples odds clean venv
+.PHONY: rulebook test lint bench samples odds clean venv compiled
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,fast]'
 	touch $(STAMP)
 
 venv: $(STAMP)
 
+# The optional compiled hot path (generator/compiled.py): Cython builds the engines, hints,
+# players and solver from their .py files into a cache keyed by each source's hash. Run before
+# every use; up to date it only hashes the sources. Without Cython or a C compiler it says so and the
+# package stays plain Python. PASYANS_COMPILED=0 turns the compiled modules off at run time.
+compiled: $(STAMP)
+	$(BIN)/python -m generator.compiled_build
+
 rulebook: $(STAMP)
 	$(BIN)/pasyans rulebook -o output/rulebook.pdf
 
-test: $(STAMP)
+test: $(STAMP) compiled
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
@@ -29,16 +36,16 @@ lint: $(STAMP)
 
 
 # Maintainers: the book's solved sample deals (assets/samples/), slow.
-samples: $(STAMP)
+samples: $(STAMP) compiled
 	$(BIN)/python -m generator.samples
 
 # Maintainers: the book's odds over 10,000 deals of every game and variant (slow), timed into
 # docs/benchmarks.md. ODDS_BUDGET is the solver's seconds per deal; the book prints it.
 ODDS_BUDGET ?= 2
-odds: $(STAMP)
+odds: $(STAMP) compiled
 	$(BIN)/python bench/run.py --deals 10000 --budget $(ODDS_BUDGET) --save-stats
 
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	$(BIN)/python bench/run.py
 
 clean:

@@ -39,7 +39,11 @@ for deal in range(first, first + count):
     seconds += time.process_time() - started
     nodes += solution.nodes
     verdicts.append(str(solution.result)[0].upper())
-print(json.dumps({"nodes": nodes, "seconds": seconds, "verdicts": "".join(verdicts)}))
+try:  # the optional compiled hot path, in trees that have it
+    from generator.compiled import loaded
+except ImportError:
+    def loaded(): return ()
+print(json.dumps({"nodes": nodes, "seconds": seconds, "verdicts": "".join(verdicts), "compiled": len(loaded())}))
 """
 
 
@@ -48,6 +52,7 @@ class Probe:
     nodes: float
     seconds: float
     verdicts: str
+    compiled: int  # modules the tree loaded compiled (generator.compiled), 0 for plain Python
 
     @property
     def rate(self) -> float:
@@ -82,7 +87,11 @@ def probe(tree: Path, spec: str, first: int, count: int, positions: int) -> Prob
     if done.returncode != 0:
         raise SystemExit(f"against: {spec} in {tree} failed: {done.stderr.strip().splitlines()[-1:]}")
     data = json.loads(done.stdout.strip().splitlines()[-1])
-    return Probe(data["nodes"], data["seconds"], data["verdicts"])
+    return Probe(data["nodes"], data["seconds"], data["verdicts"], data.get("compiled", 0))
+
+
+def _how(modules: int) -> str:
+    return f"{modules} modules compiled" if modules else "plain Python"
 
 
 HEADER = (
@@ -99,6 +108,7 @@ def compare(revision: str, specs: list[str], *, first: int = 1, count: int = 50,
     here = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                           text=True, check=False).stdout.strip()
     rows = []
+    compiled = {"old": 0, "new": 0}
     with tempfile.TemporaryDirectory() as tmp:
         old_tree = export(revision, Path(tmp))
         for spec in specs:
@@ -109,13 +119,16 @@ def compare(revision: str, specs: list[str], *, first: int = 1, count: int = 50,
                 new.append(probe(ROOT, spec, first, count, positions))
             best_old = max(old, key=lambda p: p.rate)
             best_new = max(new, key=lambda p: p.rate)
+            compiled["old"] = max(compiled["old"], best_old.compiled)
+            compiled["new"] = max(compiled["new"], best_new.compiled)
             row = (f"| `{spec}` | {first}..{first + count - 1} | {positions:,} | {best_old.rate:,.0f} "
                    f"| {best_new.rate:,.0f} | **{best_new.rate / max(best_old.rate, 1e-9):.1f}×** "
                    f"| {best_old.decided} | {best_new.decided} |")
             print(row, flush=True)
             rows.append(row)
     return "\n".join([
-        f"Old: `{label}`; new: `{here}` (the working tree). Each tree solves the same deals at the same bound, "
+        f"Old: `{label}` ({_how(compiled['old'])}); new: `{here}`, the working tree ({_how(compiled['new'])}). "
+        "Each tree solves the same deals at the same bound, "
         f"one process each, alternating, {rounds} runs each, the faster run of each kept; positions per second "
         "of solver CPU time.",
         "",

@@ -40,6 +40,11 @@ EXACT = {
     "brunette_blonde:two_cards": (4, 11, 25),
     "gallery": (2, 7, 12),
     "phalanx": (9, 14, 17),
+    "village:at_once": (10, 11, 40),
+    "village:stuck_redeal": (10, 11, 40),
+    "brunette_blonde:free_waste": (98, 161, 633),  # 134: not decided within the analysis bound here
+    "brunette_blonde:stuck_redeal": (134, 161, 633),
+    "phalanx:may_hold": (9, 14, 17),
 }
 #: What the checks solve with: far more than the analysis had, so they confirm and do not repeat it.
 CHECK = Budget(seconds=None, nodes=400_000)

@@ -1,11 +1,16 @@
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from generator import __version__
 from generator.cli import main
+from generator.games import all_specs
+
+#: Every variant of every game, ``GAME:VARIANT``.
+VARIANT_SPECS = [spec for spec in all_specs() if ":" in spec]
 
 
 def test_games_lists_the_five_games_and_variants(capsys):
@@ -22,6 +27,28 @@ def test_games_lists_the_five_games_and_variants(capsys):
     assert "brunette_blonde:two_cards" in out and "quadrille:queens_first" in out
     rows = {line.split()[0]: line.split()[-1] for line in out.splitlines()[1:] if not line.startswith(" ")}
     assert rows == {"village": "2", "brunette_blonde": "2", "quadrille": "1", "gallery": "2", "phalanx": "2"}
+
+
+def test_games_and_every_command_that_takes_a_game_list_every_variant(cli, capsys):
+    assert main(["games"]) == 0
+    listed = capsys.readouterr().out.split()
+    assert all(spec in listed for spec in VARIANT_SPECS)
+    for command in ("play", "solve", "stats", "deals", "svg", "analyze"):
+        text = " ".join(cli(command, "--help").out.split())
+        for spec in VARIANT_SPECS:
+            game_id, _, variant = spec.partition(":")
+            assert f"{variant} ({game_id})" in text, (command, spec)
+
+
+@pytest.mark.parametrize("spec", VARIANT_SPECS)
+def test_a_variant_plays_checks_and_draws_through_the_cli(cli, spec, tmp_path):
+    record = tmp_path / "game.json"
+    assert cli("play", spec, "-d", "2", "--record", str(record)).status == 0
+    assert json.loads(record.read_text(encoding="utf-8"))["variant"] == spec.partition(":")[2]
+    checked = cli("check", str(record))
+    assert checked.status == 0 and checked.out.startswith("ok: "), checked.err
+    drawn = cli("svg", "--record", str(record), "--end", "-o", str(tmp_path))
+    assert drawn.status == 0 and ".svg" in drawn.out, drawn.err
 
 
 def test_version(cli):

@@ -19,6 +19,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 LAYER_OF = {
     "": "base", "__init__": "base", "cards": "base", "errors": "base", "paths": "base",
     "safeio": "base", "progress": "base", "pool": "base", "stock_text": "base", "russian": "base",
+    # the optional compiled hot path: an import hook, its build, and Cython's names for when it is missing
+    "compiled": "base", "compiled_build": "base", "cython_shadow": "base",
     "art": "art",  # the card artwork as a neutral vector model, and font outlines
     "deals": "rules", "games": "rules", "replay": "rules", "record": "rules", "notation": "rules",
     "players": "players", "play": "players",  # the no-peek players, and playing a deal out with one

@@ -18,7 +18,16 @@ import argparse
 import dataclasses
 from pathlib import Path
 
-from generator.commands.common import MAX_DPI, MIN_DPI, add_deal_stock_or_record, colors_count, dpi, line_of, shown_from
+from generator.commands.common import (
+    MAX_DPI,
+    MIN_DPI,
+    add_deal_stock_or_record,
+    add_game_arguments,
+    colors_count,
+    dpi,
+    line_of,
+    shown_from,
+)
 from generator.errors import UserError
 from generator.paths import OUTPUT
 
@@ -48,8 +57,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "typed pack (--stock FILE_OR_-) or the record's. "
         "Or draw a single card with --card (e.g. Д♠, 10♥, Qs, or 'back'). --png adds a PNG of the same picture.",
     )
-    svg.add_argument("game", metavar="GAME", nargs="?", help="game id, or GAME:VARIANT (see 'pasyans games')")
-    svg.add_argument("--variant", metavar="V", help="variant of the game, e.g. queens_first")
+    add_game_arguments(svg, required=False)  # a record names its game
     add_deal_stock_or_record(svg, "draw its positions (GAME may then be left out)")
     where = svg.add_mutually_exclusive_group()
     where.add_argument("--step", metavar="K", type=_step, help="the position after K moves (0 is the start)")

@@ -14,6 +14,12 @@ go to a foundation, and the waste top onto a pile or into an empty place. No
 card ever moves from one pile to another. Once the stock is out the player may
 turn the waste over, unshuffled, for one more pass; the basic row stays.
 
+Variants, each changing only what it names (RULES.md, "Other readings"): ``two_cards`` (a pile
+holds at most two cards), ``free_waste`` (the turned card may go to the waste even when it fits
+a foundation or a pile) and ``stuck_redeal`` («и ни в кону, ни в основном ряду не оказывается
+подходящих карт»: the second pass only when the stock is out and no other move is left: no
+waste or pile top fits a foundation, and the waste top fits no pile and no empty place).
+
 Every move is one-way (stock → anything, waste → table, table → foundation),
 so the position graph has no cycles and every game ends. The solver's hints are in
 ``generator.hints.brunette_blonde``, the no-peek player in ``generator.players.brunette_blonde``.
@@ -22,7 +28,12 @@ so the position graph has no cycles and every game ends. The solver's hints are 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.cards import card_str
 from generator.games.rules import Rules
@@ -75,6 +86,12 @@ class BrunetteBlondeState(NamedTuple):
     dealing: bool  # the first eight cards are still being dealt to the basic row
 
 
+#: ``tuple.__new__``: ``_new(BrunetteBlondeState, (…))`` is ``BrunetteBlondeState(…)`` without the Python-level
+#: ``__new__`` of a NamedTuple (the same object; the solver makes hundreds of thousands).
+_new: Any = tuple.__new__
+
+
+@cython.locals(row=tuple, index=cython.Py_ssize_t)
 def _replace(row: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return (*row[:index], value, *row[index + 1 :])
 
@@ -83,7 +100,11 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
     id = "brunette_blonde"
     title = "Брюнетка и блондинка"
     packs = 2
-    variants = {"two_cards": "a basic-row pile holds at most two cards"}
+    variants = {
+        "two_cards": "a basic-row pile holds at most two cards",
+        "free_waste": "the turned card may go to the waste even when it fits a foundation or a pile",
+        "stuck_redeal": "the second pass only once no card of the waste or the basic row can move",
+    }
     places = (
         Place("stock", PlaceKind.STOCK),
         Place("waste", PlaceKind.WASTE),
@@ -95,6 +116,10 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         super().__init__(variant)
         #: Most cards a basic-row pile may hold.
         self.limit = TWO_CARDS_LIMIT if variant == "two_cards" else NO_LIMIT
+        #: ``free_waste``: the turned card may always go to the waste.
+        self.free_waste = variant == "free_waste"
+        #: ``stuck_redeal``: the second pass only when no other move is left.
+        self.stuck_redeal = variant == "stuck_redeal"
 
     # -- the rules ------------------------------------------------------------------
 
@@ -102,6 +127,9 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         empty = ((),) * ROW
         return BrunetteBlondeState(tuple(stock), (), empty, empty, 0, bool(stock))
 
+    @cython.locals(stock=tuple, waste=tuple, piles=tuple, foundations=tuple, card=cython.int, need=cython.int,
+                   base=cython.int, i=cython.int, j=cython.int, top=cython.int, dst=cython.int, limit=cython.Py_ssize_t,
+                   ftops=list, ptops=list, empty=list, moves=list, cards=tuple, fits=cython.bint)
     def legal_moves(self, state: BrunetteBlondeState) -> list[Move]:
         stock, waste, piles, foundations, redeals, dealing = state
         if dealing:
@@ -169,12 +197,14 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
                         add(MOVE[base + PILE + j])
             for dst in empty:
                 add(MOVE[base + dst])
-            if not fits:
+            if not fits or self.free_waste:
                 add(MOVE[base + WASTE])
-        elif waste and redeals < REDEALS:
+        elif waste and redeals < REDEALS and not (moves and self.stuck_redeal):
             add(redeal(redeals + 1))
         return moves
 
+    @cython.locals(stock=tuple, waste=tuple, piles=tuple, foundations=tuple, card=cython.int, src=cython.int,
+                   dst=cython.int)
     def apply(self, state: BrunetteBlondeState, move: Move) -> BrunetteBlondeState:
         stock, waste, piles, foundations, redeals, dealing = state
         if move.is_redeal:
@@ -195,7 +225,7 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
             piles = _replace(piles, dst - PILE, (*piles[dst - PILE], card))
         if dealing:
             dealing = bool(stock) and () in piles
-        return BrunetteBlondeState(stock, waste, piles, foundations, redeals, dealing)
+        return _new(BrunetteBlondeState, (stock, waste, piles, foundations, redeals, dealing))  # type: ignore[no-any-return]
 
     def forced(self, state: BrunetteBlondeState) -> bool:
         return state.dealing
@@ -252,8 +282,8 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         return (
             bytes(stock).translate(TO_CODE),
             bytes(waste).translate(TO_CODE),
-            tuple(sorted(bytes(cards).translate(TO_CODE) for cards in piles)),
-            bytes(sorted(CODE[cards[-1]] if cards else 0 for cards in foundations)),
+            tuple(sorted([bytes(cards).translate(TO_CODE) for cards in piles])),
+            bytes(sorted([CODE[cards[-1]] if cards else 0 for cards in foundations])),
             redeals,
             dealing,
         )
@@ -267,7 +297,10 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
                 return "only one redeal is allowed («раскладывают во второй раз»)"
             if state.stock:
                 return "the waste may be turned over only once the stock is out"
-            return "there is no waste to turn over"
+            if not state.waste:
+                return "there is no waste to turn over"
+            return (f"in this variant the second pass waits while a card can still move "
+                    f"({self.describe(legal[0])})")
         contents = self.contents(state)
         where = contents.get(move.src, ())
         if not where or where[-1] != move.card:

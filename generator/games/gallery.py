@@ -36,7 +36,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.cards import card_str
 from generator.games.rules import Rules
@@ -64,6 +69,11 @@ NO_FOUNDATIONS = (EMPTY,) * PILES
 _MOVES = tuple(tuple(tuple(Move(card, src, dst) for dst in range(25)) for src in range(9)) for card in range(52))
 
 
+#: ``tuple.__new__``: ``_new(GalleryState, (…))`` is ``GalleryState(…)`` without the Python-level ``__new__``
+#: of a NamedTuple (the same object; the solver makes hundreds of thousands).
+_new: Any = tuple.__new__
+
+
 class GalleryState(NamedTuple):
     stock: tuple[int, ...]  # top card first
     piles: tuple[tuple[int, ...], ...]  # eight piles, king first; () = not started in this deal
@@ -85,6 +95,7 @@ def _started(piles: tuple[tuple[int, ...], ...]) -> int:
     return PILES - piles.count(())
 
 
+@cython.locals(piles=tuple, pile=tuple, i=cython.int)
 def _pile_for(piles: tuple[tuple[int, ...], ...]) -> int:
     """Place of the pile an ordinary dealt card goes onto: the leftmost bare king, else the newest pile."""
     for i, pile in enumerate(piles):
@@ -115,6 +126,8 @@ class Gallery(Rules[GalleryState]):
 
     # -- the rules ------------------------------------------------------------------
 
+    @cython.locals(card=cython.int, kind=cython.int, row=tuple, low=cython.int, found=tuple, j=cython.int,
+                   k=cython.int, moves=list)
     def _stock_moves(self, state: GalleryState) -> list[Move]:
         """Every place the next stock card may go."""
         card = state.stock[0]
@@ -132,13 +145,17 @@ class Gallery(Rules[GalleryState]):
             j = found.index(low)
             moves = [row[FOUNDATION + j]]
             if found.count(low) > 1:
-                moves.extend(row[FOUNDATION + k] for k in range(j + 1, PILES) if found[k] == low)
+                for k in range(j + 1, PILES):  # the other foundations with that top (a loop, not a generator:
+                    if found[k] == low:  # compiled, a generator cannot see the C-typed locals)
+                        moves.append(row[FOUNDATION + k])
         else:
             moves = []
         moves.append(row[_pile_for(state.piles)])
         return moves
 
     @staticmethod
+    @cython.locals(found=tuple, moves=list, i=cython.int, pile=tuple, card=cython.int, low=cython.int, row=tuple,
+                   j=cython.int, k=cython.int)
     def _plays(state: GalleryState) -> list[Move]:
         """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
         found = state.found
@@ -153,7 +170,9 @@ class Gallery(Rules[GalleryState]):
                     j = found.index(low)
                     moves.append(row[FOUNDATION + j])
                     if found.count(low) > 1:
-                        moves.extend(row[FOUNDATION + k] for k in range(j + 1, PILES) if found[k] == low)
+                        for k in range(j + 1, PILES):  # the other foundations with that top (a loop, not a generator:
+                            if found[k] == low:  # compiled, a generator cannot see the C-typed locals)
+                                moves.append(row[FOUNDATION + k])
             i += 1
         return moves
 
@@ -166,6 +185,7 @@ class Gallery(Rules[GalleryState]):
         piles = state.piles
         return [_MOVES[pile[-1]][PILE + i][king] for i, pile in enumerate(piles) if len(pile) > 2 for king in bare]
 
+    @cython.locals(piles=tuple, pile=tuple, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint, moves=list)
     def legal_moves(self, state: GalleryState) -> list[Move]:
         if state.stock:
             moves = self._stock_moves(state)
@@ -189,6 +209,8 @@ class Gallery(Rules[GalleryState]):
             return moves
         return []  # won: the stock is out and the kings are alone
 
+    @cython.locals(stock=tuple, piles=tuple, found=tuple, queens=tuple, card=cython.int, src=cython.int,
+                   dst=cython.int, i=cython.int, j=cython.int)
     def apply(self, state: GalleryState, move: Move) -> GalleryState:
         stock, piles, found, queens, redeals = state
         if move.card < 0:
@@ -208,7 +230,7 @@ class Gallery(Rules[GalleryState]):
         else:
             i = dst - PILE
             piles = (*piles[:i], (*piles[i], card), *piles[i + 1 :])
-        return GalleryState(stock, piles, found, queens, redeals)
+        return _new(GalleryState, (stock, piles, found, queens, redeals))  # type: ignore[no-any-return]
 
     def forced(self, state: GalleryState) -> bool:
         """A cover is pending, or the next stock card has one place and no pile top can go up."""

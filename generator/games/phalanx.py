@@ -15,6 +15,11 @@ fits: a turned card that fits goes up, any other onto the collecting pile
 an emptied pyramid place is refilled at once from the top of the pile, or from
 the stock when the pile is empty. No redeal, no moves between pyramid places.
 
+The variant ``may_hold`` (RULES.md, "Other readings") reads «все прочие кладутся внизу в общую
+массу» the other way: in phase two a turned card that fits may go onto the collecting pile
+instead (offered last, after its foundation moves). Nothing else changes; the turn that starts
+phase two is then a choice, not a forced move, when its card fits.
+
 Every pyramid card is always available and places never interact, so the
 pyramid is a set of cards: ``key`` sorts it, and merges foundations that differ
 only in their place numbers. Phase one is confluent (a card that fits keeps
@@ -27,7 +32,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.cards import card_str
 from generator.games.rules import Rules
@@ -63,6 +73,11 @@ FOUNDATION_CARDS = tuple(
 )
 
 
+#: ``tuple.__new__``: ``_new(Move, (card, src, dst))`` is ``Move(card, src, dst)`` without the Python-level
+#: ``__new__`` of a NamedTuple (the same object; the solver makes hundreds of thousands).
+_new: Any = tuple.__new__
+
+
 class PhalanxState(NamedTuple):
     stock: tuple[int, ...]  # the whole shuffled stock, top card first; never copied
     dealt: int  # how many stock cards have left the stock (stock[dealt] is next)
@@ -77,12 +92,18 @@ class Phalanx(Rules[PhalanxState]):
     id = "phalanx"
     title = "Македонская фаланга"
     packs = 2
+    variants = {"may_hold": "in phase two a turned card that fits may go onto the collecting pile instead"}
     places = (
         Place("stock", PlaceKind.STOCK),
         Place("waste", PlaceKind.WASTE),
         *numbered("pyramid", PYRAMID_SIZE, PlaceKind.TABLEAU),
         *numbered("foundation", FOUNDATIONS, PlaceKind.FOUNDATION),
     )
+
+    def __init__(self, variant: str | None = None) -> None:
+        super().__init__(variant)
+        #: ``may_hold``: a turned card that fits may go onto the collecting pile.
+        self.may_hold = variant == "may_hold"
 
     # -- the rules ------------------------------------------------------------------
 
@@ -116,19 +137,21 @@ class Phalanx(Rules[PhalanxState]):
         """An emptied pyramid place waits for its refill (from the pile, or the stock)."""
         return EMPTY in state.pyramid and (state.dealt < CARDS or bool(state.waste))
 
+    @cython.locals(tops=tuple, base=cython.int, index=cython.int, card=cython.int, prev=cython.int, i=cython.int,
+                   moves=list)
     def _pyramid_plays(self, state: PhalanxState, moves: list[Move]) -> None:
         tops, base = state.tops, state.base
         for index, card in enumerate(state.pyramid):
             if card < 0:
                 continue
             if RANK0[card] == base:
-                moves.append(Move(card, PYRAMID + index, self._start_place(tops, SUIT[card])))
+                moves.append(_new(Move, (card, PYRAMID + index, self._start_place(tops, SUIT[card]))))
                 continue
             prev = PREV[card]
             if prev in tops:
                 for i in range(FOUNDATIONS):
                     if tops[i] == prev:
-                        moves.append(Move(card, PYRAMID + index, FOUNDATION + i))
+                        moves.append(_new(Move, (card, PYRAMID + index, FOUNDATION + i)))
 
     def legal_moves(self, state: PhalanxState) -> list[Move]:
         stock, dealt, waste, pyramid = state.stock, state.dealt, state.waste, state.pyramid
@@ -155,10 +178,14 @@ class Phalanx(Rules[PhalanxState]):
             places = self.destinations(state, card)
             if places:
                 moves.extend(Move(card, STOCK, place) for place in places)
+                if self.may_hold:
+                    moves.append(Move(card, STOCK, WASTE))  # held back, onto the collecting pile
             else:
                 moves.append(Move(card, STOCK, WASTE))
         return moves
 
+    @cython.locals(waste=tuple, pyramid=tuple, tops=tuple, card=cython.int, src=cython.int, dst=cython.int,
+                   index=cython.int)
     def apply(self, state: PhalanxState, move: Move) -> PhalanxState:
         stock, dealt, waste, pyramid, tops, base, phase = state
         card, src, dst = move
@@ -182,7 +209,7 @@ class Phalanx(Rules[PhalanxState]):
         else:
             index = dst - PYRAMID
             pyramid = (*pyramid[:index], card, *pyramid[index + 1 :])
-        return PhalanxState(stock, dealt, waste, pyramid, tops, base, phase)
+        return _new(PhalanxState, (stock, dealt, waste, pyramid, tops, base, phase))  # type: ignore[no-any-return]
 
     def laid_out(self, state: PhalanxState) -> bool:
         """The pyramid and the base card are down (phase one's compulsory plays are not waited for)."""
@@ -195,8 +222,18 @@ class Phalanx(Rules[PhalanxState]):
         return 0
 
     def forced(self, state: PhalanxState) -> bool:
-        """The deal, a refill, and phase one (its plays are compulsory; only their order is free)."""
-        return state.phase != PHASE_TWO or self.refill_pending(state)
+        """The deal, a refill, and phase one (its plays are compulsory; only their order is free).
+
+        Under ``may_hold`` the turn that ends phase one is the player's choice when its card fits
+        (up, or onto the collecting pile), so it is not forced.
+        """
+        if state.phase == PHASE_TWO:
+            return self.refill_pending(state)
+        if not self.may_hold or state.phase == DEALING or self.refill_pending(state) or state.dealt == CARDS:
+            return True
+        plays: list[Move] = []
+        self._pyramid_plays(state, plays)
+        return bool(plays) or not self.destinations(state, state.stock[state.dealt])
 
     def key(self, state: PhalanxState) -> Hashable:
         # Pyramid places are interchangeable (every card is available, nothing moves between

@@ -19,6 +19,15 @@ Moves on offer, and who makes them:
   next round (`stock → pile:1`, when the stock has cards) and, once the stock
   is out, the redeal (if it has not been used).
 
+Two other readings are variants (RULES.md, "Other readings"), each changing only which of
+these free moves are on offer:
+
+- ``at_once`` («то их тотчас же употребить в дело», read as compulsory): while a pile top fits
+  a foundation, only foundation moves are offered (any fitting one); marriages, the next round
+  and the redeal wait. Dealt blocks and refills still come first, as forced moves.
+- ``stuck_redeal`` («а в рядах не оказывается годных карт»): the redeal is offered only when the
+  stock is out and no pile top fits a foundation.
+
 Marriages let a card shuttle between two piles, so the move graph has cycles;
 ``key`` is exact within one deal. The solver's hints are in ``generator.hints.village``,
 the no-peek player in ``generator.players.village``.
@@ -28,6 +37,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.cards import card_str
 from generator.games.rules import Rules
@@ -48,9 +62,14 @@ _DOWN0 = tuple(12 - card % 13 for card in range(52))  # fits the king foundation
 _SUIT_RANK = tuple((card // 13, card % 13) for card in range(52))
 
 
-def _move(card: int, src: int, dst: int, _new: Any = tuple.__new__) -> Move:
-    """``Move(card, src, dst)``, a little faster (the solver makes millions)."""
-    move: Move = _new(Move, (card, src, dst))
+#: Every card movement, made once (the solver asks for millions): ``_MOVES[(card * 17 + src) * 17 + dst]``.
+_MOVES = tuple(Move(card, src, dst) for card in range(52) for src in range(17) for dst in range(17))
+
+
+@cython.locals(card=cython.int, src=cython.int, dst=cython.int)
+def _move(card: int, src: int, dst: int) -> Move:
+    """``Move(card, src, dst)``, made once."""
+    move: Move = _MOVES[(card * 17 + src) * 17 + dst]
     return move
 
 
@@ -86,11 +105,22 @@ class Village(Rules[VillageState]):
     id = "village"
     title = "Деревенский пасьянс"
     packs = 2
+    variants = {
+        "at_once": "a pile top that fits a foundation must go up before any other move",
+        "stuck_redeal": "the redeal only once the stock is out and no pile top fits a foundation",
+    }
     places = (
         Place("stock", PlaceKind.STOCK),
         *numbered("pile", PILES, PlaceKind.TABLEAU),
         *numbered("foundation", 8, PlaceKind.FOUNDATION),
     )
+
+    def __init__(self, variant: str | None = None) -> None:
+        super().__init__(variant)
+        #: ``at_once``: a fitting pile top must go up first.
+        self.at_once = variant == "at_once"
+        #: ``stuck_redeal``: no redeal while a pile top fits a foundation.
+        self.stuck_redeal = variant == "stuck_redeal"
 
     # -- the rules --------------------------------------------------------------
 
@@ -98,18 +128,23 @@ class Village(Rules[VillageState]):
         stock = tuple(stock)
         return VillageState(stock, _EMPTY_PILES, (0,) * 8, (0,) * 8, 1 if stock else 0, 0)
 
+    @cython.locals(stock=tuple, piles=tuple, dealing=cython.int)
     def legal_moves(self, state: VillageState) -> list[Move]:
         stock, piles, _, _, dealing, _ = state
         if stock:
             if dealing:
-                return [Move(stock[0], STOCK, dealing)]
+                return [_move(stock[0], STOCK, dealing)]
             if () in piles:  # a refill, at once
-                return [Move(stock[0], STOCK, PILE + piles.index(()))]
+                return [_move(stock[0], STOCK, PILE + piles.index(()))]
         return self._free_moves(state)
 
+    @cython.locals(stock=tuple, piles=tuple, heights=tuple, where=tuple, redeals=cython.int, moves=list, on_top=dict,
+                   src=cython.int, pile=tuple, card=cython.int, suit=cython.int, rank=cython.int, sources=list,
+                   neighbour=cython.int, targets=list, dst=cython.int, source=cython.int)
     def _free_moves(self, state: VillageState) -> list[Move]:
         """The player's moves when nothing is forced: per pile in order its foundation moves,
-        then the marriages, then the next round (or the redeal)."""
+        then the marriages, then the next round (or the redeal); under ``at_once`` only the
+        foundation moves if there are any."""
         stock, piles, heights, where, _, redeals = state
         moves: list[Move] = []
         on_top: dict[int, list[int]] = {}
@@ -121,28 +156,36 @@ class Village(Rules[VillageState]):
             card = pile[-1]
             suit, rank = _SUIT_RANK[card]
             if heights[suit] == rank:
-                moves.append(_move(card, src, where[suit] or UP + SUITS - where[:SUITS].count(0)))
+                dst = where[suit] or UP + SUITS - where[:SUITS].count(0)
+                moves.append(_MOVES[(card * 17 + src) * 17 + dst])
             if heights[suit + SUITS] == 12 - rank:
-                moves.append(_move(card, src, where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)))
+                dst = where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)
+                moves.append(_MOVES[(card * 17 + src) * 17 + dst])
             sources = on_top.get(card)
             if sources is None:
                 on_top[card] = [src]
             else:
                 sources.append(src)
+        if moves and self.at_once:
+            return moves  # «тотчас же употребить в дело»: a card goes up first
+        ups = len(moves)
         if len(on_top) > 1:
             for card, sources in on_top.items():
                 for neighbour in _NEIGHBOURS[card]:
                     targets = on_top.get(neighbour)
                     if targets is not None:
                         for dst in targets:
-                            for src in sources:
-                                moves.append(_move(card, src, dst))
+                            for source in sources:
+                                moves.append(_MOVES[(card * 17 + source) * 17 + dst])
         if stock:
-            moves.append(_move(stock[0], STOCK, PILE))  # the next round
-        elif redeals < REDEALS and on_top:
+            moves.append(_MOVES[(stock[0] * 17 + STOCK) * 17 + PILE])  # the next round
+        elif redeals < REDEALS and on_top and not (ups and self.stuck_redeal):
             moves.append(redeal(redeals + 1))
         return moves
 
+    @cython.locals(stock=tuple, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
+                   card=cython.int, src=cython.int, dst=cython.int, i=cython.int, j=cython.int, slot=cython.int,
+                   moved=list)
     def apply(self, state: VillageState, move: Move) -> VillageState:
         stock, piles, heights, where, dealing, redeals = state
         card, src, dst = move
@@ -226,10 +269,17 @@ class Village(Rules[VillageState]):
         legal = self.legal_moves(state)
         if not legal:
             return "the game is already over"
+        must_go_up = not self.forced(state) and (self.at_once or self.stuck_redeal) and any(
+            not m.is_redeal and m.dst >= UP for m in legal)
         if move.is_redeal:
             if state.stock:
                 return "the piles may be gathered only once the stock is out"
-            return "only one redeal is allowed"
+            if state.redeals >= REDEALS:
+                return "only one redeal is allowed"
+            if must_go_up:
+                return ("in this variant the redeal waits while a pile top fits a foundation "
+                        f"({self.describe(legal[0])})")
+            return "there is nothing to gather"
         where = self.contents(state).get(move.src, ())
         if not where or where[-1] != move.card:
             return f"{card_str(move.card)} is not on top of {self.places[move.src]}"
@@ -238,6 +288,9 @@ class Village(Rules[VillageState]):
                 what = "the first eight cards are" if () in state.piles else "a round is"
                 return f"{what} dealt as a block: the next card goes to pile:{state.dealing}, no play between"
             return f"an emptied pile is refilled at once: {self.describe(legal[0])} comes first"
+        if must_go_up and self.at_once and move.dst < UP and move.src < UP:
+            return (f"in this variant a card that fits a foundation goes up first, «тотчас же» "
+                    f"({self.describe(legal[0])})")
         if move.src == STOCK:
             return "a round is dealt from pile:1, one card on each pile left to right"
         if move.src >= UP:

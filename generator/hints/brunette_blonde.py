@@ -1,9 +1,21 @@
 """Search hints of «Брюнетка и блондинка»: safe moves by simulation, restarts for two_cards, and
-a dead-end test by a relaxed game after the redeal; each proved beside it."""
+a dead-end test by a relaxed game after the redeal; each proved beside it.
+
+Under the variants ``free_waste`` and ``stuck_redeal`` (see ``BrunetteBlonde``): the dead-end
+test and the restarts are two_cards' only, and ``acyclic`` holds (a card held back on the waste
+leaves the stock like any turned card; ``stuck_redeal`` only takes the redeal away). The safe
+moves are proved for each variant beside them; the first rule is off under ``stuck_redeal``
+before the redeal.
+"""
 
 from __future__ import annotations
 
 import random
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
 from generator.games.brunette_blonde import (
@@ -25,40 +37,52 @@ from generator.games.brunette_blonde import (
 from generator.hints.base import Restarts, SearchHints, shuffled_restarts
 
 
+@cython.locals(n=cython.int[28], held=cython.int[28], bagged=cython.int[28], waste=bytes, todo=list, free=cython.int,
+               top=cython.int, code=cython.int, succ=cython.int, index=cython.int)
 def _greedy_lost(up: list[int], cells: list[int], bag: list[int], waste: bytes) -> bool:
-    """Whether the bag game (see ``BrunetteBlonde.dead_end``) is lost; changes its lists."""
-    free = ROW * TWO_CARDS_LIMIT - sum(cells)
+    """Whether the bag game (see ``BrunetteBlonde.dead_end``) is lost: cards up, in cells and in
+    the bag by code (``CODES`` of each, not changed), and the waste as codes, bottom first.
+    (Compiled, the three counts are C arrays: hence the copies and the loops written out.)"""
+    n = list(up)
+    held = list(cells)
+    bagged = list(bag)
+    free = ROW * TWO_CARDS_LIMIT
+    for index in range(CODES):
+        free -= held[index]
     top = len(waste)
-    todo = [code for code in range(2, CODES) if cells[code] or bag[code]]
+    todo = [code for code in range(2, CODES) if held[code] or bagged[code]]
     while True:
         while todo:  # cell and bag cards first, as long as any may go up
             code = todo.pop()
-            while (cells[code] or bag[code]) and (code < 4 or up[code] < up[PRED[code]]):
-                up[code] += 1
-                if cells[code]:
-                    cells[code] -= 1
+            while (held[code] or bagged[code]) and (code < 4 or n[code] < n[PRED[code]]):
+                n[code] += 1
+                if held[code]:
+                    held[code] -= 1
                     free += 1
                 else:
-                    bag[code] -= 1
+                    bagged[code] -= 1
                 succ = SUCC[code]
-                if cells[succ] or bag[succ]:
+                if held[succ] or bagged[succ]:
                     todo.append(succ)
         if not top:
-            return free < ROW * TWO_CARDS_LIMIT or any(bag)
+            if free < ROW * TWO_CARDS_LIMIT:
+                return True
+            for index in range(CODES):  # noqa: SIM110 (compiled, a C array: a plain loop)
+                if bagged[index]:
+                    return True
+            return False
         code = waste[top - 1]
         top -= 1
-        if code < 4 or up[code] < up[PRED[code]]:
-            up[code] += 1
+        if code < 4 or n[code] < n[PRED[code]]:
+            n[code] += 1
             succ = SUCC[code]
-            if cells[succ] or bag[succ]:
+            if held[succ] or bagged[succ]:
                 todo.append(succ)
         elif free:
-            cells[code] += 1
+            held[code] += 1
             free -= 1
         else:
             return True
-
-
 
 
 class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
@@ -93,6 +117,8 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
         rng.shuffle(ordered)
         return ordered
 
+    @cython.locals(foundations=tuple, cards=tuple, code=cython.int, d=cython.int, e=cython.int, f=cython.int,
+                   pred=cython.int, count=cython.int, short=cython.bint)
     def safe_move(self, state: BrunetteBlondeState, moves: list[Move]) -> Move | None:
         """A move that cannot lose a win; see the proofs beside each case.
 
@@ -110,7 +136,8 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             return moves[0]  # no other choice: taking it loses nothing
         stock, waste, foundations = state.stock, state.waste, state.foundations
         present = None
-        for move in moves:
+        first_rule = not (self.game.stuck_redeal and not state.redeals)  # why: at the end of its proof
+        for move in moves if first_rule else ():
             if move.dst < FOUNDATION:
                 continue
             code = CODE[move.card]
@@ -149,6 +176,13 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             # When L has won, U is empty and Q is won. Without the two_cards limit, in case 3 the
             # card u of code e may lie on another card in P, which Q cannot copy: there the rule
             # asks for d or e absent, so that U holds codes c and d only and case (c) never arises.
+            # free_waste: in case 4 the card t may fit in P too; Q puts it on the waste as well
+            # (always allowed there), and (a)-(c) hold unchanged; nothing else is less free.
+            # stuck_redeal: case 5 fails. P may turn its waste over because nothing else can
+            # move, while Q, with more cards up and a card of P's (a U card, of code d or e) gone
+            # from a pile or the waste top, may still have a move and so no redeal. So the rule
+            # is off there until the redeal is made; from then on the variant is the game as
+            # printed (it changes nothing but the redeal), and the proof stands.
             if present is None:  # the codes still to be turned
                 present = bytes(stock) if state.redeals else bytes(stock) + bytes(waste)
                 present = present.translate(TO_CODE)
@@ -158,11 +192,22 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             if not short and self.game.limit == TWO_CARDS_LIMIT:
                 f = SUCC[e]
                 short = not f or f not in present
-            if short and (code < 4 or sum(PRED[code] in HOLDS[CODE[cards[-1]]] for cards in foundations if cards) == 4):
-                return move
+            if short:
+                if code < 4:
+                    return move
+                pred = PRED[code]  # free: all four pred(c) cards are up (a loop, not a generator: compiled,
+                count = 0  # a generator could not see the C-typed locals)
+                for cards in foundations:
+                    if cards and pred in HOLDS[CODE[cards[-1]]]:
+                        count += 1
+                if count == 4:
+                    return move
         # The turned card fits nothing and no table move is left: it goes to the waste, and an
         # empty place is no better. Proof: "into an empty place" gives the position that "to the
         # waste" followed by "the waste top into that place" gives, and both of those are legal.
+        # free_waste: the waste is on offer even when the card fits, and the same proof covers
+        # every other destination: the waste top may go to any foundation, pile or empty place the
+        # turned card may go to. stuck_redeal: the same (no redeal comes between the two moves).
         if stock and moves[-1].dst == WASTE and all(move.src == STOCK for move in moves):
             return moves[-1]
         return None

@@ -17,6 +17,11 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import NamedTuple
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.games import Move
 from generator.games.gallery import (
     EMPTY,
@@ -39,6 +44,7 @@ from generator.players.gallery import GalleryPlayer
 # -- helpers of the hints (see ``GalleryHints.safe_move``) ------------------------------------------
 
 
+@cython.locals(low=cython.int, end=cython.int, mine=cython.int, top=cython.int, card=cython.int)
 def _free_slot(found: Sequence[int], card: int) -> bool:
     """``card`` fits a foundation and no copy of it competes for a place.
 

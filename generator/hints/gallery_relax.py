@@ -50,6 +50,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.games.gallery import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN, GalleryState
 
 #: Relaxed positions searched by default before giving up (an answer of None proves nothing).
@@ -90,6 +95,8 @@ class _Relaxed:
         if self.nodes > self.budget:
             raise _Exhausted
 
+    @cython.locals(need=bytes, count=bytearray, free=bytearray, loose=cython.bint, changed=cython.bint, i=cython.int,
+                   pile=tuple, top=cython.int, n=cython.Py_ssize_t, card=cython.int, piles=list)
     def _close(self, piles: list[tuple[int, ...] | None], count: bytearray, free: bytearray) -> None:
         """Send up every pile top and free card that may go up, until none may (rule 1; lemma (a))."""
         need = self.need
@@ -119,6 +126,8 @@ class _Relaxed:
                         count[card] += 1
                         changed = True
 
+    @cython.locals(stock=tuple, at=cython.Py_ssize_t, card=cython.int, kind=cython.int, count=bytearray,
+                   need=bytes)
     def deal(self, stock: tuple[int, ...], at: int, piles: list[tuple[int, ...] | None], newest: int,
              count: bytearray, free: bytearray, left: int) -> bool:
         """Can the relaxed game be won from here: ``stock[at:]`` still to deal, ``left`` redeals to come?"""

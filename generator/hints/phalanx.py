@@ -4,6 +4,11 @@ beside it."""
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.games import Move
 from generator.games.phalanx import (
     CARDS,
@@ -17,7 +22,7 @@ from generator.games.phalanx import (
     PhalanxState,
 )
 from generator.hints.base import Restarts, SearchHints
-from generator.hints.phalanx_relaxed import CODE, relaxed_pile_empties, show
+from generator.hints.phalanx_relaxed import CODE, relaxed_pile_empties
 from generator.players import Player
 
 
@@ -38,6 +43,12 @@ class PhalanxHints(SearchHints[PhalanxState]):
     # puts the same cards up and empties the same number of pile cards. Playing any fitting
     # card is then never wrong (an exchange argument: moving a card that a winning line plays
     # later to the front keeps every other play of the line legal, and A only gains cards).
+    #
+    # Under ``may_hold`` a turn may also push a card that fits (a *hold*). The model's plays are
+    # unchanged and holds are pushes, so confluence between turns stands. What each hint below
+    # assumed of a turn is said beside it: the play-outs only check lines that never hold (lines
+    # of the variant too), the relaxed game takes holds in its stride (``phalanx_relaxed``), and
+    # ``_turn_is_safe``, whose proof needs a fitting turned card to go up, is off.
 
     #: Run the dead-end test inside ``safe_move`` (a lost position makes any move safe), for a
     #: solver that does not call ``dead_end`` itself. A solver that does (after its
@@ -81,8 +92,8 @@ class PhalanxHints(SearchHints[PhalanxState]):
             if not moves:
                 break
             move = moves[0]
-            if here.phase == PHASE_TWO and not game.refill_pending(here):
-                turn = moves[-1]
+            if not game.forced(here):
+                turn = self._turn(moves)
                 plays = [m for m in moves if m.src != STOCK]
                 move = turn if lazy or not plays else plays[0]
                 line[here] = move
@@ -92,10 +103,12 @@ class PhalanxHints(SearchHints[PhalanxState]):
 
     def safe_move(self, state: PhalanxState, moves: list[Move]) -> Move | None:
         """Moves that cannot lose a win (each rule's proof is beside it)."""
-        if state.phase != PHASE_TWO or self.game.refill_pending(state):
+        if self.game.forced(state):
             # The deal and the refills are forced. Phase one is confluent (see the model above: no
             # push happens in it, and refills come from the stock in order, one per play), so the
             # position where phase two starts is the same, up to place names, whatever the order.
+            # (Under may_hold the turn that ends phase one with a card that fits is not forced: a
+            # choice, searched like any turn of phase two.)
             return moves[0]
         if state.dealt == CARDS:
             # Stock out: no push can happen any more, so by confluence every fitting card may go
@@ -112,7 +125,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         if not self._relaxed_empties(state, heights):
             # Lost (``dead_end`` says so next and cuts it): no line wins, so none is tried.
             return None
-        turn = moves[-1]
+        turn = self._turn(moves)
         if _playing_everything_wins(state, heights):
             # Playing every card that fits before each turn (the careful player's way) wins,
             # checked by playing it out: the first play of it (any: the plays between two turns
@@ -122,9 +135,19 @@ class PhalanxHints(SearchHints[PhalanxState]):
             # Turning the whole stock without a play, then playing everything that fits, wins
             # (checked by playing it out): the turn starts a winning line, so it loses no win.
             return self._remember_line(state, lazy=True)
-        if state.waste and turn.src == STOCK and turn.dst >= FOUNDATION and self._turn_is_safe(state, turn.card):
+        if (state.waste and turn.src == STOCK and turn.dst >= FOUNDATION and not self.game.may_hold
+                and self._turn_is_safe(state, turn.card)):
             return turn
         return None
+
+    def _turn(self, moves: list[Move]) -> Move:
+        """The turn of the stock as the rules as printed make it: its card up if it fits (to the
+        last foundation offered), else onto the pile. The engine offers it last; under may_hold
+        the hold comes after it, and is skipped here."""
+        turn = moves[-1]
+        if self.game.may_hold and turn.dst == WASTE and len(moves) > 1 and moves[-2].src == STOCK:
+            return moves[-2]
+        return turn
 
     def order(self, state: PhalanxState, moves: list[Move]) -> list[Move]:
         """Turn the stock first, then the pile's top, then pyramid cards: a play is worth making
@@ -170,6 +193,10 @@ class PhalanxHints(SearchHints[PhalanxState]):
         it turns it, and by (i) it fits then and goes up. Turning it first and then making the
         same plays is legal (a card up can only stop a play of its twin, and by (i) the twin
         then has the other foundation or is not in play) and ends in the same position.
+
+        Not under may_hold: there a line may hold the card back instead ("it goes up" fails),
+        and a held card changes which card the next pyramid play pulls from the pile, so the
+        position a holding line reaches is not one the eager turn reaches or covers.
         """
         offset = OFFSET[state.base]
         suit, k = SUIT[card], offset[card]
@@ -204,6 +231,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         return not self._relaxed_empties(state, heights)
 
 
+@cython.locals(offset=tuple, heights=list, slot=cython.int, top=cython.int)
 def _heights(state: PhalanxState) -> list[int]:
     """Cards up per foundation, two slots per suit (2s, 2s + 1): a foundation's next card lies that far
     from the base rank."""
@@ -218,6 +246,24 @@ def _heights(state: PhalanxState) -> list[int]:
     return heights
 
 
+@cython.cfunc
+@cython.inline
+@cython.locals(shown=cython.int, h=cython.p_int, todo=list, slot=cython.int, k=cython.int)
+def _show(shown: int, h: list[int], todo: list[int]) -> None:
+    """``shown`` (a code) has come into reach: the slots of its suit waiting for it go on ``todo``.
+    (Compiled, a C function on the C array ``h`` of the two play-outs below; ``phalanx_relaxed``
+    writes the step out, as a C function cannot be shared between modules without a ``.pxd``.)"""
+    slot = (shown // 13) << 1
+    k = shown % 13
+    if h[slot] == k:
+        todo.append(slot)
+    if h[slot + 1] == k:
+        todo.append(slot + 1)
+
+
+@cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], left=cython.int, pile=list, stock=tuple,
+               dealt=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int,
+               card=cython.int)
 def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = None) -> bool:
     """Whether this line wins: play every card that fits (each play brings in the next pile card,
     or the next stock card when the pile is empty), turn the next stock card only when nothing
@@ -225,6 +271,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
 
     The plays are driven by events, as in ``phalanx_relaxed``: a slot is looked at again only
     when its height changed or a card of its suit came into reach; after a push nothing new fits.
+    (Compiled, ``h`` and ``reach`` are C arrays; ``_show`` takes ``h`` as a pointer.)
     """
     code = CODE[state.base]
     h = list(_heights(state) if heights is None else heights)
@@ -267,7 +314,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
             else:
                 continue
             reach[shown] += 1
-            show(shown, h, todo)
+            _show(shown, h, todo)
         if dealt == CARDS:
             return left == 0
         card = code[stock[dealt]]
@@ -286,6 +333,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
             reach[card] += 1
 
 
+@cython.locals(offset=tuple, heights=list, pile=list, card=cython.int, k=cython.int, slot=cython.int)
 def _turning_everything_wins(state: PhalanxState) -> bool:
     """Whether this line wins: turn every stock card (up if it fits, else onto the pile) with no
     play in between, then play everything that fits (the order does not matter: confluence)."""
@@ -303,10 +351,12 @@ def _turning_everything_wins(state: PhalanxState) -> bool:
     return _play_out(heights, offset, pool, tuple(pile)) == len(pool) + len(pile)
 
 
+@cython.locals(offset=tuple, waste=tuple, h=cython.int[8], reach=cython.int[52], next_pile=cython.int, card=cython.int,
+               plays=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int)
 def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: tuple[int, ...]) -> int:
     """How many plays can be made without turning the stock: the pyramid and the pile top are
     available, each play brings the next pile card in; stops when nothing fits or the pile is
-    empty and nothing more fits. ``heights`` is not changed. Driven by events (``show``)."""
+    empty and nothing more fits. ``heights`` is not changed. Driven by events, as ``_playing_everything_wins``."""
     h = list(heights)
     reach = [0] * 52  # by suit * 13 + offset
     for card in pool:
@@ -335,5 +385,5 @@ def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], wast
             next_pile -= 1
             shown = SUIT[card] * 13 + offset[card]
             reach[shown] += 1
-            show(shown, h, todo)
+            _show(shown, h, todo)
     return plays

@@ -50,12 +50,26 @@ covering position's pile is no larger. If any relaxed line empties the pile, the
 does too, at the latest at the same turn. So when the eager line never empties the pile, no
 relaxed line does, and by claim 1 no real line wins: the position is lost.
 
+**Under may_hold** a real turn may also push a card that fits (a *hold*). Let the relaxed game
+allow holds too (a hold is a push: debt + 1, the card in reach for good). Claim 1 stands: a real
+hold is answered by a relaxed hold, the piles and the cards up still agree. Claim 2 stands: when
+Y holds a card, X turns the same card and plays it up if it fits there (else pushes it too, X
+having that copy up already); every card up in Y is up in X, each side's (pile size + cards up)
+still grows by one per turn, and the card, in reach in Y, is up in X. So the eager line, which
+never holds, still covers every relaxed line, holds or not: the test below is unchanged, and its
+"lost" is proved under may_hold as well.
+
 Why it is not "a second copy of the rules": it is a different, easier game, and it can only say
 lost where every real line loses; its verdict is never a line of play, and a won deal is still
 played through the engine and replayed by the checker.
 """
 
 from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games.phalanx import OFFSET, SUIT, PhalanxState
 
@@ -64,16 +78,9 @@ from generator.games.phalanx import OFFSET, SUIT, PhalanxState
 CODE = tuple(tuple(SUIT[card] * 13 + OFFSET[base][card] for card in range(52)) for base in range(13))
 
 
-def show(card: int, h: list[int], todo: list[int]) -> None:
-    """``card`` (a code) has come into reach: the slots of its suit waiting for it go on ``todo``."""
-    slot = (card // 13) << 1
-    k = card % 13
-    if h[slot] == k:
-        todo.append(slot)
-    if h[slot + 1] == k:
-        todo.append(slot + 1)
-
-
+@cython.locals(reach=cython.int[52], h=cython.int[8], originals=cython.int[104], code=tuple, stock=tuple,
+               todo=list, top=cython.int, debt=cython.int, end=cython.int, dealt=cython.int, slot=cython.int,
+               k=cython.int, index=cython.int, shown=cython.int, card=cython.int, count=cython.int)
 def relaxed_pile_empties(state: PhalanxState, heights: list[int]) -> bool:
     """Whether the eager line of the relaxed game (see the module) ever empties the pile.
 
@@ -86,6 +93,8 @@ def relaxed_pile_empties(state: PhalanxState, heights: list[int]) -> bool:
     one, so nothing new fits after it). Its first lines (take a slot, play if its card is in
     reach) are written out again in ``hints.phalanx``'s two play-outs rather than shared: as a
     generator they made this function 40 % slower (measured), and it runs at every position.
+    So is the step that puts a slot waiting for a card just come into reach back on ``todo``:
+    compiled, ``reach`` and ``h`` are C arrays, which a function shared between modules cannot take.
     """
     waste = state.waste
     if not waste:
@@ -95,11 +104,15 @@ def relaxed_pile_empties(state: PhalanxState, heights: list[int]) -> bool:
     for card in state.pyramid:
         if card >= 0:
             reach[code[card]] += 1
-    originals = [code[card] for card in waste]  # bottom first
-    top = len(originals) - 1  # the top original
+    originals = [0] * 104  # the pile's cards as codes, bottom first (two packs: at most 104)
+    count = 0
+    for card in waste:
+        originals[count] = code[card]
+        count += 1
+    top = count - 1  # the top original
     reach[originals[top]] += 1
     debt = 0
-    h = list(heights)
+    h = list(heights)  # compiled: copied into the C array
     todo = [0, 1, 2, 3, 4, 5, 6, 7]  # slots that may take a card in reach
     stock = state.stock
     end = len(stock)
@@ -126,7 +139,12 @@ def relaxed_pile_empties(state: PhalanxState, heights: list[int]) -> bool:
                 return True  # the last original is off: the pile is empty
             shown = originals[top]  # the top original shows (again)
             reach[shown] += 1
-            show(shown, h, todo)
+            slot = (shown // 13) << 1
+            k = shown % 13
+            if h[slot] == k:
+                todo.append(slot)
+            if h[slot + 1] == k:
+                todo.append(slot + 1)
         if dealt == end:
             return False
         card = code[stock[dealt]]

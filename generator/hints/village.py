@@ -4,13 +4,27 @@ moves, restarts over first-deal orders, and a dead-end test; each proved beside 
 Phases: the first deal (the redeal still to come), the second deal (redeal used, stock left)
 and the end (redeal used, stock out). Nothing below touches the first deal: there every card on
 the table is part of the sequence the redeal will gather, so removing or moving one changes
-where every later card of the second deal falls.
+where every later card of the second deal falls (``at_once``'s safe move is the exception, and
+its proof says why).
+
+Under the variants. Both only take moves away (the same ``apply``, fewer moves on offer), so
+every line of a variant is a line of the game as printed: whatever is proved of *every* line
+(a card that can never leave its pile, a marriage after which a card never leaves) holds under
+both. ``stuck_redeal`` takes away only the redeal, so after the redeal it is the printed game
+itself: every hint below, all of which act after the redeal only or merely order moves, holds
+as proved. ``at_once`` forces foundation moves, so a proof that rebuilds a winning line with
+a card moved somewhere else must keep those moves legal too; ``safe_move`` and the second rule
+of ``prune`` do not, and are replaced or switched off there (see each).
 """
 
 from __future__ import annotations
 
 import random
-from itertools import chain
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
 from generator.games.village import (
@@ -19,10 +33,12 @@ from generator.games.village import (
     _RANK0,
     _SUIT,
     PILE,
+    PILES,
     REDEALS,
     STOCK,
     SUITS,
     UP,
+    Village,
     VillageState,
     lies_backwards,
 )
@@ -30,6 +46,8 @@ from generator.hints.base import Restarts, SearchHints, shuffled_restarts
 
 
 class VillageHints(SearchHints[VillageState]):
+    game: Village
+
     def safe_move(self, state: VillageState, moves: list[Move]) -> Move | None:
         """A foundation move that loses nothing, or None: after the redeal, a card X that fits
         foundation f while its twin (the other copy) is already up, provided the stock is out
@@ -51,9 +69,23 @@ class VillageHints(SearchHints[VillageState]):
         at least one move shorter. So the shortest win gets shorter by one with each safe move,
         and the solver still finds a win whenever there is one. Not in the first deal: there
         every card on the table goes into the sequence the redeal gathers.
+
+        Under ``at_once`` that replay can break: a card of the replay's table may fit its higher
+        foundations where L's does not, and then only foundation moves are legal in the replay.
+        The same move is safe there, in every deal, by another proof (an exchange). While X is
+        on top and fits f, every move of any winning line L is a foundation move or a refill
+        (the rule), nothing is put on X (marriages and rounds wait; refills go to empty piles)
+        and no other card can go on f (X's rank on f has one copy off the foundations: X), so
+        L is: foundation moves F1 … Fk with their refills, X up, the rest. Then X up, F1 … Fk
+        (refills alike), the rest is legal too: X's move empties no pile that the stock refills
+        (X is not alone, or the stock is out), so every refill falls as in L; each Fi is a
+        pile top going to a foundation other than f (f takes only X), legal as before, and with
+        only foundation moves in between the rule is kept. After those k + 1 moves both lines
+        stand in the same position, up to the numbers of foundations started meanwhile (no
+        redeal came between: it waits too), so a win as short as L starts with the safe move.
         """
         stock, piles, heights, _, _, redeals = state
-        if redeals < REDEALS:
+        if redeals < REDEALS and not self.game.at_once:
             return None
         for move in moves:
             if move.dst < UP:  # a marriage, a dealt card or the redeal
@@ -78,14 +110,20 @@ class VillageHints(SearchHints[VillageState]):
           shorter and makes no more such marriages (X's next move, if a marriage, becomes one;
           the skipped one is gone). So every shortest win makes none: leaving them out, like
           the safe moves, keeps a shortest win in reach.
+
+        Under ``at_once`` only the first rule (a fact about every line, see the module). The
+        second rebuilds a line with X left in its pile, which uncovers the card X lay on; that
+        card may come to fit a foundation while L still covers it, and then the rebuilt line
+        must play it up where L does not: the proof fails, so the rule is off.
         """
         if len(moves) < 2 or state.redeals < REDEALS:
             return moves
         stock, piles, heights = state.stock, state.piles, state.heights
+        alone_useless = not stock and not self.game.at_once
         kept = []
         for move in moves:
             if PILE <= move.src < UP and PILE <= move.dst < UP:  # a marriage
-                if not stock and len(piles[move.src - PILE]) == 1:
+                if alone_useless and len(piles[move.src - PILE]) == 1:
                     continue
                 if _locks(move.card, piles[move.dst - PILE][-1], heights):
                     continue
@@ -227,6 +265,11 @@ _PEEL = tuple(
 )
 
 
+@cython.locals(off=cython.int[52], free=cython.int[52], tops=cython.int[52], ups=cython.int[4], downs=cython.int[4],
+               gap_up=cython.int[4], gap_down=cython.int[4], share=cython.int[8], pile=tuple, neighbours=tuple,
+               card=cython.int, suit=cython.int, rank=cython.int, base=cython.int, index=cython.int,
+               count=cython.int, start=cython.int, up=cython.int, down=cython.int, neighbour=cython.int,
+               low=cython.int, other=cython.int, changed=cython.bint)
 def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool:
     """True if, once the redeal is used, some card can never leave its pile (so the game is lost).
 
@@ -244,15 +287,16 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
     stays open.
     """
     off = _off_table(heights)
-    free = off[:]  # copies not (yet) shown to be in L: in the stock, or peeled off
-    for card in chain.from_iterable(piles):
-        free[card] -= 1
-    tops = free[:]  # copies that may come on top: in the stock, or not strictly under L
+    free = list(off)  # copies not (yet) shown to be in L: in the stock, or peeled off
+    for pile in piles:
+        for card in pile:
+            free[card] -= 1
+    tops = list(free)  # copies that may come on top: in the stock, or not strictly under L
     for pile in piles:
         if pile:
             tops[pile[-1]] += 1
-    ups = heights[:SUITS]
-    downs = tuple(12 - height for height in heights[SUITS:])
+    ups = list(heights[:SUITS])
+    downs = [12 - height for height in heights[SUITS:]]
     # per suit, the first rank from the ace foundation's next one with no free copy (13: none),
     # and the last such rank down from the king foundation's next one (-1: none)
     gap_up = [13, 13, 13, 13]
@@ -267,7 +311,9 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
             if not free[base + rank]:
                 gap_down[suit] = rank
                 break
-    share = [len(pile) for pile in piles]
+    share = [0, 0, 0, 0, 0, 0, 0, 0]  # per pile (PILES), its cards from the bottom still in L (compiled: a C array)
+    for index, pile in enumerate(piles):
+        share[index] = len(pile)
     changed = True
     while changed:
         changed = False
@@ -313,4 +359,7 @@ def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool
             if count != start:
                 share[index] = count
                 changed = True
-    return any(share)
+    for index in range(PILES):  # noqa: SIM110 (compiled, share is a C array: a plain loop, no generator)
+        if share[index]:
+            return True
+    return False

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from generator.cards import card_str, is_red, parse_card_index, rank_of
 from generator.deals import stock_indices
-from generator.games import Move, Result, make_game, redeal
+from generator.games import Move, Result, all_specs, make_game, redeal
 from generator.games.brunette_blonde import BrunetteBlonde
 from generator.paths import ASSETS, rule_text
 from generator.play import play_out
@@ -22,6 +22,8 @@ from generator.players import player_for
 # A basic row of eight cards on which none of the "loose" cards below can be built:
 # kings take only queens, and no queen is used in these tests unless said so.
 ROW = "К♠ К♣ К♥ К♦ К♠ К♣ К♥ К♦"
+#: The game as printed and every variant of it.
+SPECS = [spec for spec in all_specs() if spec.partition(":")[0] == "brunette_blonde"]
 
 
 def cards(text: str) -> list[int]:
@@ -263,6 +265,39 @@ def test_pile_top_goes_up_at_any_time(game):
     assert described(game, state) == {"9♥ waste → pile:1", "9♥ waste → pile:8", "redeal"}
 
 
+# -- the free_waste and stuck_redeal variants ----------------------------------------------
+
+
+def test_free_waste_the_turned_card_may_go_to_the_waste_even_when_it_fits():
+    free = make_game("brunette_blonde:free_waste")
+    for card in ("3♠", "Д♦"):  # fits a foundation; fits piles
+        state = empty_place_position(free)(card)
+        printed = described(BrunetteBlonde(), state)
+        assert f"{card} stock → waste" not in printed
+        assert described(free, state) == printed | {f"{card} stock → waste"}
+        play(free, state, f"{card} stock → waste")
+    # a card that fits nothing: the same choice as in the game as printed
+    state = empty_place_position(free)("9♣")
+    assert described(free, state) == described(BrunetteBlonde(), state)
+
+
+def test_stuck_redeal_the_second_pass_waits_while_a_card_can_move():
+    stuck = make_game("brunette_blonde:stuck_redeal")
+    state, _ = dealt(stuck, "2♦ К♣ К♥ К♦ К♠ К♣ К♥ 3♣ Т♠ 9♥")
+    state = play(stuck, state, "Т♠ stock → foundation:1", "9♥ stock → waste")
+    # The stock is out; 2♦ may go up: the game as printed offers the redeal beside it, this reading not.
+    assert "redeal" in described(BrunetteBlonde(), state)
+    assert described(stuck, state) == described(BrunetteBlonde(), state) - {"redeal"}
+    assert "waits while a card can still move" in stuck.explain_illegal(state, redeal(1))
+    state = play(stuck, state, "2♦ pile:1 → foundation:1", "3♣ pile:8 → foundation:1")
+    # 9♥ may still go into an empty place: still no redeal
+    assert described(stuck, state) == {"9♥ waste → pile:1", "9♥ waste → pile:8"}
+    # Nothing else can move: the second pass is the only move.
+    state, _ = dealt(stuck, "К♣ К♥ К♦ К♠ К♣ К♥ К♦ К♠ 9♥ 5♣")
+    state = play(stuck, state, "9♥ stock → waste", "5♣ stock → waste")
+    assert stuck.legal_moves(state) == [redeal(1)]
+
+
 # -- the two_cards variant ---------------------------------------------------------------
 
 
@@ -440,13 +475,14 @@ def reference_moves(game, state) -> set[Move]:
     if 0 in contents:
         card = contents[0][-1]
         fits = up(card) | down(card)
-        moves |= {Move(card, 0, d) for d in fits | empty | (set() if fits else {1})}
-    elif 1 in contents and game.redeals_done(state) == 0:
-        moves.add(redeal(1))
+        waste = not fits or game.variant == "free_waste"  # free_waste: the waste is always on offer
+        moves |= {Move(card, 0, d) for d in fits | empty | ({1} if waste else set())}
+    elif 1 in contents and game.redeals_done(state) == 0 and not (moves and game.variant == "stuck_redeal"):
+        moves.add(redeal(1))  # stuck_redeal: only once nothing else can move
     return moves
 
 
-@pytest.mark.parametrize("spec", ["brunette_blonde", "brunette_blonde:two_cards"])
+@pytest.mark.parametrize("spec", SPECS)
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_engine_agrees_with_the_plain_reading_on_random_play(spec, seed):
@@ -473,7 +509,7 @@ def test_engine_agrees_with_the_plain_reading_on_random_play(spec, seed):
     assert game.is_won(state) == all(len(f) == 13 for f in state.foundations)
 
 
-@pytest.mark.parametrize("spec", ["brunette_blonde", "brunette_blonde:two_cards"])
+@pytest.mark.parametrize("spec", SPECS)
 def test_no_peek_player_never_looks_at_the_stock_order(spec):
     game = make_game(spec)
     rng = random.Random(7)
@@ -495,7 +531,9 @@ def test_no_peek_player_never_looks_at_the_stock_order(spec):
                 assert player_for(game).choose(swapped, game.legal_moves(swapped)) == choice
 
 
-@pytest.mark.parametrize(("spec", "at_least"), [("brunette_blonde", 85), ("brunette_blonde:two_cards", 30)])
+@pytest.mark.parametrize(("spec", "at_least"), [("brunette_blonde", 85), ("brunette_blonde:two_cards", 30),
+                                               ("brunette_blonde:free_waste", 85),
+                                               ("brunette_blonde:stuck_redeal", 85)])
 def test_no_peek_player_wins_often_but_not_always(spec, at_least):
     game = make_game(spec)
     results = [play_out(game, stock_indices(game.id, deal)).result for deal in range(1, 101)]

@@ -221,6 +221,22 @@ def test_a_turned_card_that_fits_goes_up_never_onto_the_collecting_pile():
     assert names(GAME.legal_moves(state)) == {"2♥ stock → waste"}  # does not fit: onto the pile
 
 
+def test_may_hold_a_turned_card_that_fits_may_go_onto_the_collecting_pile_instead():
+    may_hold = make_game("phalanx:may_hold")
+    state = dealt(phase_two_stock("5♠", "2♥"))
+    assert GAME.forced(state) and not may_hold.forced(state)  # the turn that ends phase one: a choice now
+    assert names(may_hold.legal_moves(state)) == {"5♠ stock → foundation:1", "5♠ stock → waste"}
+    held = may_hold.apply(state, Move(c("5♠"), STOCK, WASTE))
+    assert held.phase == PHASE_TWO
+    # held back, it may still go up from the top of the pile, as any pile top may
+    assert names(may_hold.legal_moves(held)) == {"5♠ waste → foundation:1", "2♥ stock → waste"}
+    # phase one's plays stay compulsory, and a card that fits nothing still goes onto the pile only
+    busy = dealt(full_stock(*pyramid_with("9♣", "5♠"), "4♠", "6♠", "К♦", "Д♦"))
+    assert may_hold.forced(busy) and may_hold.legal_moves(busy) == GAME.legal_moves(busy)
+    up = GAME.apply(state, Move(c("5♠"), STOCK, P("foundation:1")))
+    assert may_hold.legal_moves(up) == GAME.legal_moves(up) == [Move(c("2♥"), STOCK, WASTE)]
+
+
 def test_a_turned_base_rank_card_starts_its_foundation():
     state = dealt(phase_two_stock("4♦"))
     assert names(GAME.legal_moves(state)) == {"4♦ stock → foundation:2"}

@@ -9,8 +9,8 @@ import pytest
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games import PlaceKind, Result, make_game
-from generator.games.phalanx import PHASE_TWO, STOCK, PhalanxState
+from generator.games import Game, PlaceKind, Result, make_game
+from generator.games.phalanx import PHASE_TWO, STOCK, WASTE, PhalanxState
 from generator.hints import SearchHints, hints_for
 from generator.hints.phalanx import PhalanxHints, _playing_everything_wins, _turning_everything_wins
 from generator.play import play_out
@@ -21,22 +21,29 @@ from tests.conftest import assert_record_wins
 GAME = make_game("phalanx")
 HINTS = hints_for(GAME)
 PLAYER = player_for(GAME)
+#: The game as printed and ``may_hold`` (RULES.md, "Other readings"), whose hints are re-proved or
+#: switched off beside them (``generator.hints.phalanx``, ``phalanx_relaxed``).
+SPECS = ["phalanx", "phalanx:may_hold"]
 
 
 def cards(*names: str) -> list[int]:
     return [parse_card_index(n) for n in names]
 
 
-def _positions(deal: int, seed: int, least_dealt: int) -> list[PhalanxState]:
-    """Phase-two positions (no refill pending) along a random line of deal ``deal``."""
+def _positions(deal: int, seed: int, least_dealt: int, game: Game = GAME) -> list[PhalanxState]:
+    """Phase-two positions (no refill pending) along a random line of deal ``deal`` (under
+    ``may_hold`` the line holds back a turned card that fits about one time in three)."""
     rng = random.Random(seed)
-    state = GAME.initial_state(stock_indices("phalanx", deal))
+    state = game.initial_state(stock_indices("phalanx", deal))
     found = []
-    while moves := GAME.legal_moves(state):
-        if state.phase == PHASE_TWO and not GAME.forced(state) and state.dealt >= least_dealt:
+    while moves := game.legal_moves(state):
+        if state.phase == PHASE_TWO and not game.forced(state) and state.dealt >= least_dealt:
             found.append(state)
         plays = [m for m in moves if m.src != 0]
-        state = GAME.apply(state, rng.choice(plays) if plays and rng.random() < 0.7 else moves[-1])
+        turn = moves[-1]
+        if turn.dst == WASTE and len(moves) > 1 and moves[-2].src == 0:  # may_hold: the hold, offered last
+            turn = turn if rng.random() < 0.3 else moves[-2]
+        state = game.apply(state, rng.choice(plays) if plays and rng.random() < 0.7 else turn)
     return found
 
 
@@ -96,21 +103,75 @@ def test_the_solver_never_calls_lost_a_deal_the_no_peek_player_wins():
 # -- the proofs, checked against exhaustive search ------------------------------------------
 
 
+@pytest.mark.parametrize("spec", SPECS)
 @pytest.mark.parametrize("deal", [1, 3, 4, 6, 9, 12])
-def test_safe_moves_and_dead_ends_agree_with_an_exhaustive_search_near_the_end(deal):
+def test_safe_moves_and_dead_ends_agree_with_an_exhaustive_search_near_the_end(deal, spec):
     # From positions late in random lines, the solver with its dominance moves and dead-end cut
     # and the plain search (every line) must give the same verdict, and no dead end is winnable.
+    game = make_game(spec)
+    hints = hints_for(game)
     checked = 0
-    for state in _positions(deal, seed=deal, least_dealt=97)[::4]:
-        ruled = solve_position(GAME, state, budget=Budget(seconds=20))
+    for state in _positions(deal, seed=deal, least_dealt=97, game=game)[::4]:
+        ruled = solve_position(game, state, budget=Budget(seconds=20))
         # no dominance and no dead-end cut: the solver then searches every line
-        plain = solve_position(GAME, state, budget=Budget(seconds=20), hints=SearchHints(GAME, PLAYER))
+        plain = solve_position(game, state, budget=Budget(seconds=20), hints=SearchHints(game, player_for(game)))
         assert ruled.decided and plain.decided
         assert ruled.result is plain.result, (deal, state.dealt)
-        if HINTS.dead_end(state):
+        if hints.dead_end(state):
             assert plain.result is Result.LOST
+        safe = hints.safe_move(state, game.legal_moves(state))
+        if safe is not None and plain.result is Result.WON:
+            after = solve_position(game, game.apply(state, safe), budget=Budget(seconds=20),
+                                   hints=SearchHints(game, player_for(game)))
+            assert after.result is Result.WON, (deal, state.dealt, game.describe(safe))
         checked += 1
     assert checked
+
+
+def _off_winning_lines(game: Game) -> list[PhalanxState]:
+    """Positions a few random moves (holds among them under may_hold) off the solver's won lines of
+    deals 2, 10 and 21, from well before the stock is out: both won and lost ones, where random
+    lines from the start nearly all lose."""
+    found = []
+    for deal in (2, 10, 21):
+        rng = random.Random(deal)
+        stock = stock_indices("phalanx", deal)
+        state = game.initial_state(stock)
+        for number, move in enumerate(solve(game, stock, budget=Budget(seconds=None, nodes=50_000)).moves):
+            state = game.apply(state, move)
+            if number < 60 or number % 9:
+                continue
+            off = state
+            for _ in range(rng.randrange(2, 12)):
+                if not (moves := game.legal_moves(off)):
+                    break
+                off = game.apply(off, rng.choice(moves))
+            if game.legal_moves(off) and not game.forced(off):
+                found.append(off)
+    return found
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_hints_keep_verdicts_off_the_solvers_winning_lines(spec):
+    # Where plain search (every line, no hint) decides within its bound, the solver with its hints
+    # agrees, a dead end is lost, and a safe move from a won position still wins.
+    game = make_game(spec)
+    hints = hints_for(game)
+    bare = SearchHints(game, player_for(game))
+    verdicts: Counter[Result] = Counter()
+    for off in _off_winning_lines(game):
+        plain = solve_position(game, off, budget=Budget(seconds=None, nodes=20_000), hints=bare)
+        if not plain.decided:
+            continue
+        assert solve_position(game, off, budget=Budget(seconds=None, nodes=200_000)).result is plain.result
+        assert not hints.dead_end(off) or plain.result is Result.LOST
+        safe = hints.safe_move(off, game.legal_moves(off))
+        if safe is not None and plain.result is Result.WON:
+            after = solve_position(game, game.apply(off, safe), budget=Budget(seconds=None, nodes=200_000),
+                                   hints=bare)
+            assert after.result is Result.WON, (off.dealt, game.describe(safe))
+        verdicts[plain.result] += 1
+    assert verdicts[Result.WON] >= 30 and verdicts[Result.LOST], verdicts
 
 
 def test_the_dead_end_test_fires_on_the_constructed_loss_before_the_end():
@@ -123,14 +184,19 @@ def test_the_dead_end_test_fires_on_the_constructed_loss_before_the_end():
     assert fired and not GAME.is_won(state)
 
 
-def test_dead_end_never_fires_along_the_solvers_winning_lines():
+@pytest.mark.parametrize("spec", SPECS)
+def test_dead_end_never_fires_along_the_solvers_winning_lines(spec):
+    game = make_game(spec)
+    hints = hints_for(game)
     for deal in (2, 10, 21):
         stock = stock_indices("phalanx", deal)
-        state = GAME.initial_state(stock)
-        for move in solve(GAME, stock, budget=Budget(seconds=30)).moves:
-            assert not HINTS.dead_end(state)
-            state = GAME.apply(state, move)
-        assert GAME.is_won(state)
+        state = game.initial_state(stock)
+        solution = solve(game, stock, budget=Budget(seconds=30))
+        for move in solution.moves:
+            assert not hints.dead_end(state)
+            state = game.apply(state, move)
+        assert game.is_won(state)
+        assert_record_wins(game, stock, solution.moves, deal)
 
 
 def _play_out_from(state: PhalanxState, policy) -> bool:

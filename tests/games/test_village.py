@@ -308,6 +308,47 @@ def test_redeal_is_the_only_move_when_nothing_else_can_be_done():
     assert G.legal_moves(state) == []
 
 
+# -- the variants (RULES.md, "Other readings") ------------------------------------
+
+
+AT_ONCE = Village("at_once")
+STUCK_REDEAL = Village("stuck_redeal")
+
+
+def test_at_once_a_fitting_pile_top_goes_up_before_the_next_round():
+    state = start(ROUND_STOCK)
+    assert described(G.legal_moves(state)) == {"Т♣ pile:5 → foundation:1", "4♠ stock → pile:1"}
+    assert described(AT_ONCE.legal_moves(state)) == {"Т♣ pile:5 → foundation:1"}  # «тотчас же»
+    assert "goes up first" in AT_ONCE.explain_illegal(state, mv("4♠", "stock", "pile:1"))
+    state = AT_ONCE.apply(state, mv("Т♣", "pile:5", "foundation:1"))
+    assert AT_ONCE.legal_moves(state) == [mv("4♠", "stock", "pile:5")]  # the refill still comes at once
+    state = AT_ONCE.apply(state, mv("4♠", "stock", "pile:5"))
+    assert described(AT_ONCE.legal_moves(state)) == {"Т♦ stock → pile:1"}  # nothing fits: the round
+
+
+def test_at_once_marriages_and_the_redeal_wait_too():
+    state = start("5♥ 9♣ 7♦ 10♥ Т♣ 8♠ 3♦ 9♥")  # stock out, Т♣ fits, 9♥ and 10♥ may marry
+    assert described(G.legal_moves(state)) == {"Т♣ pile:5 → foundation:1", "10♥ pile:4 → pile:8",
+                                                "9♥ pile:8 → pile:4", "redeal"}
+    assert described(AT_ONCE.legal_moves(state)) == {"Т♣ pile:5 → foundation:1"}
+    assert "goes up first" in AT_ONCE.explain_illegal(state, mv("9♥", "pile:8", "pile:4"))
+    assert "waits" in AT_ONCE.explain_illegal(state, redeal(1))
+    after = AT_ONCE.apply(state, mv("Т♣", "pile:5", "foundation:1"))
+    assert described(AT_ONCE.legal_moves(after)) == {"10♥ pile:4 → pile:8", "9♥ pile:8 → pile:4", "redeal"}
+
+
+def test_stuck_redeal_waits_while_a_pile_top_fits_and_only_the_redeal_changes():
+    state = start("5♥ 9♣ 7♦ 10♥ Т♣ 8♠ 3♦ 9♥")
+    assert described(STUCK_REDEAL.legal_moves(state)) == described(G.legal_moves(state)) - {"redeal"}
+    assert "waits while a pile top fits" in STUCK_REDEAL.explain_illegal(state, redeal(1))
+    after = STUCK_REDEAL.apply(state, mv("Т♣", "pile:5", "foundation:1"))
+    assert redeal(1) in STUCK_REDEAL.legal_moves(after)  # marriages left, no card fits: it may come
+    assert STUCK_REDEAL.legal_moves(after) == G.legal_moves(after)
+    # nothing fits and nothing else to do: the redeal, in every reading
+    stuck = start("5♥ 9♣ 7♦ 10♥ 4♣ 8♠ 3♦ 6♣")
+    assert G.legal_moves(stuck) == AT_ONCE.legal_moves(stuck) == STUCK_REDEAL.legal_moves(stuck) == [redeal(1)]
+
+
 # -- the end ----------------------------------------------------------------------
 
 

@@ -21,25 +21,23 @@ from tests.conftest import assert_record_wins
 
 G = Village()
 H = hints_for(G)
-#: No hints at all: the plain rules, searched plainly.
-BARE = SearchHints(G, player_for(G))
 
 
 def cards(text: str) -> list[int]:
     return [parse_card_index(word) for word in text.split()]
 
 
-def winnable(state: VillageState, limit: int = 300_000) -> bool:
-    """Exhaustive search over every legal move (no hint of the engine's used)."""
-    seen = {G.key(state)}
+def winnable(state: VillageState, limit: int = 300_000, game: Village = G) -> bool:
+    """Exhaustive search over every legal move of ``game`` (no hint of the engine's used)."""
+    seen = {game.key(state)}
     todo = [state]
     while todo:
         here = todo.pop()
-        if G.is_won(here):
+        if game.is_won(here):
             return True
-        for move in G.legal_moves(here):
-            after = G.apply(here, move)
-            key = G.key(after)
+        for move in game.legal_moves(here):
+            after = game.apply(here, move)
+            key = game.key(after)
             if key not in seen:
                 seen.add(key)
                 todo.append(after)
@@ -57,9 +55,9 @@ _SMALL = [
 ]
 
 
-def small_position(rng: random.Random, *, stock_cards: int = 0, piles: int = 5) -> VillageState:
-    """A position after the redeal with the cards a full game would have left for some
-    foundation heights, dealt at random into ``piles`` piles and (the rest) the stock."""
+def small_position(rng: random.Random, *, stock_cards: int = 0, piles: int = 5, redeals: int = REDEALS) -> VillageState:
+    """A position after the redeal (or, ``redeals=0``, before it) with the cards a full game would
+    have left for some foundation heights, dealt at random into ``piles`` piles and (the rest) the stock."""
     heights = [0] * (2 * SUITS)
     left: list[int] = []
     for suit in range(SUITS):
@@ -74,7 +72,7 @@ def small_position(rng: random.Random, *, stock_cards: int = 0, piles: int = 5) 
         laid[rng.randrange(piles)].append(card)
     where = [UP + suit if heights[suit] else 0 for suit in range(SUITS)]
     where += [DOWN + suit if heights[suit + SUITS] else 0 for suit in range(SUITS)]
-    state = VillageState(tuple(stock), tuple(map(tuple, laid)), tuple(heights), tuple(where), 0, REDEALS)
+    state = VillageState(tuple(stock), tuple(map(tuple, laid)), tuple(heights), tuple(where), 0, redeals)
     while G.forced(state):  # empty piles are refilled from the stock at once
         (move,) = G.legal_moves(state)
         state = G.apply(state, move)
@@ -88,18 +86,30 @@ def positions(seed: int, count: int, **kwargs):
 
 END = positions(1, 150)
 SECOND_DEAL = positions(2, 80, stock_cards=5, piles=8) + positions(4, 80, stock_cards=9, piles=3)
+#: Before the redeal: the redeal gathers the few cards left and deals them again, so these are
+#: small too (and the redeal saves nearly all of them: they check soundness, rarely a loss).
+FIRST_DEAL = positions(5, 40, piles=3, redeals=0) + positions(6, 20, stock_cards=6, piles=4, redeals=0)
+#: The game as printed and its variants (``at_once``, ``stuck_redeal``): the same hints, switched
+#: off or re-proved where a variant needs it (``generator.hints.village``), checked on each.
+VARIANTS = [None, *Village.variants]
+#: After the redeal ``stuck_redeal`` is the game as printed (the same moves everywhere there, which
+#: ``test_the_variants_change_which_moves_the_small_positions_offer`` checks on these samples).
+AFTER_THE_REDEAL = [None, "at_once"]
 
 
 # -- dead ends --------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("variant", AFTER_THE_REDEAL)
 @pytest.mark.parametrize("sample", [END, SECOND_DEAL], ids=["end", "second deal"])
-def test_dead_end_fires_only_on_positions_that_cannot_be_won(sample):
+def test_dead_end_fires_only_on_positions_that_cannot_be_won(sample, variant):
+    game = Village(variant)
+    hints = hints_for(game)
     fired = 0
     for state in sample:
-        if H.dead_end(state):
+        if hints.dead_end(state):
             fired += 1
-            assert not winnable(state), state
+            assert not winnable(state, game=game), state
     assert fired >= 10, "the sample should exercise the test"
 
 
@@ -131,24 +141,71 @@ def test_a_card_with_no_way_out_is_stuck():
 # -- safe moves and left-out marriages ------------------------------------------------
 
 
-@pytest.mark.parametrize("sample", [END, SECOND_DEAL], ids=["end", "second deal"])
-def test_safe_moves_and_kept_moves_never_lose_a_win(sample):
+def _safe_and_kept(game: Village, sample: list[VillageState]) -> tuple[int, int]:
+    """Check that ``game``'s safe move and kept moves keep a win wherever there is one; how many
+    safe moves were checked and moves pruned."""
+    hints = hints_for(game)
     checked = pruned = 0
     for state in sample:
-        if G.forced(state):
+        if game.forced(state):
             continue
-        legal = G.legal_moves(state)
-        if not legal or not winnable(state):
+        legal = game.legal_moves(state)
+        if not legal or not winnable(state, game=game):
             continue
-        safe = H.safe_move(state, legal)
+        safe = hints.safe_move(state, legal)
         if safe is not None:
             checked += 1
-            assert winnable(G.apply(state, safe)), (state, safe)
-        kept = H.order(state, H.prune(state, legal))
+            assert winnable(game.apply(state, safe), game=game), (state, safe)
+        kept = hints.order(state, hints.prune(state, legal))
         assert sorted(kept) == sorted(set(kept)) and set(kept) <= set(legal)
         pruned += len(legal) - len(kept)
-        assert any(winnable(G.apply(state, move)) for move in kept), state
-    assert checked >= 5 and pruned >= 1
+        assert any(winnable(game.apply(state, move), game=game) for move in kept), state
+    return checked, pruned
+
+
+@pytest.mark.parametrize("variant", AFTER_THE_REDEAL)
+@pytest.mark.parametrize("sample", [END, SECOND_DEAL], ids=["end", "second deal"])
+def test_safe_moves_and_kept_moves_never_lose_a_win(sample, variant):
+    checked, pruned = _safe_and_kept(Village(variant), sample)
+    # at_once offers a marriage only when no pile top fits, and these samples then hold none that
+    # locks; its prune is pinned on a constructed position below.
+    assert checked >= 5 and (pruned >= 1 or variant == "at_once")
+
+
+def test_at_once_prunes_a_locking_marriage_but_not_a_lone_card_s():
+    # The position of ``test_a_card_with_no_way_out_is_stuck``: no pile top fits, so at_once too
+    # offers the marriages. Т♠ onto 2♠ locks (pruned in both); 2♠, alone in its pile, onto Т♠ is
+    # left out by the printed game's second rule, which at_once switches off.
+    heights = (13, 13, 13, 13, 10, 13, 13, 13)
+    where = (9, 10, 11, 12, 13, 14, 15, 16)
+    state = VillageState((), (tuple(cards("3♠ Т♠")), tuple(cards("2♠"))), heights, where, 0, REDEALS)
+    at_once = Village("at_once")
+    lone = next(m for m in G.legal_moves(state) if m.card == parse_card_index("2♠"))
+    locking = next(m for m in G.legal_moves(state) if m.card == parse_card_index("Т♠"))
+    assert at_once.legal_moves(state) == G.legal_moves(state) == [locking, lone]
+    assert H.prune(state, G.legal_moves(state)) == []
+    assert hints_for(at_once).prune(state, at_once.legal_moves(state)) == [lone]
+
+
+def test_at_once_safe_moves_hold_in_the_first_deal_too():
+    # ``at_once``'s safe move has its own proof (an exchange), valid before the redeal as well;
+    # the printed game's and ``stuck_redeal``'s make no safe move there, and prune nothing.
+    checked, _ = _safe_and_kept(Village("at_once"), FIRST_DEAL)
+    assert checked >= 20
+    for variant in (None, "stuck_redeal"):
+        assert _safe_and_kept(Village(variant), FIRST_DEAL) == (0, 0)
+
+
+def test_the_variants_change_which_moves_the_small_positions_offer():
+    # The samples exercise what each variant changes: at_once takes moves away wherever a pile
+    # top fits and something else is on offer; stuck_redeal takes the redeal away in the first deal.
+    def differing(variant: str, sample: list[VillageState]) -> int:
+        game = Village(variant)
+        return sum(game.legal_moves(state) != G.legal_moves(state) for state in sample if not G.forced(state))
+
+    assert differing("at_once", END) >= 10 and differing("at_once", FIRST_DEAL) >= 10
+    assert differing("stuck_redeal", FIRST_DEAL) >= 10
+    assert differing("stuck_redeal", END + SECOND_DEAL) == 0  # after the redeal: the printed game
 
 
 def test_a_locking_marriage_loses():
@@ -162,15 +219,21 @@ def test_a_locking_marriage_loses():
     assert locking >= 20
 
 
-@pytest.mark.parametrize("sample", [END[:60], SECOND_DEAL[:60]], ids=["end", "second deal"])
-def test_solver_agrees_with_the_plain_rules(sample):
+@pytest.mark.parametrize(("sample", "variant"), [
+    *((sample, variant) for sample in (END[:60], SECOND_DEAL[:60]) for variant in AFTER_THE_REDEAL),
+    *((FIRST_DEAL[:30], variant) for variant in VARIANTS),
+], ids=[f"{name}-{variant}" for name in ("end", "second deal") for variant in AFTER_THE_REDEAL]
+    + [f"first deal-{variant}" for variant in VARIANTS])
+def test_solver_agrees_with_the_plain_rules(sample, variant):
+    game = Village(variant)
+    bare = SearchHints(game, player_for(game))
     for state in sample:
-        expected = Result.WON if winnable(state) else Result.LOST
-        assert solve_position(G, state, budget=Budget(seconds=None), hints=H).result is expected
-        assert solve_position(G, state, budget=Budget(seconds=None), hints=BARE).result is expected
-        hinted = hints_for(G)
+        expected = Result.WON if winnable(state, game=game) else Result.LOST
+        assert solve_position(game, state, budget=Budget(seconds=None), hints=hints_for(game)).result is expected
+        assert solve_position(game, state, budget=Budget(seconds=None), hints=bare).result is expected
+        hinted = hints_for(game)
         hinted.safe_move = lambda s, m: None  # type: ignore[method-assign]
-        assert solve_position(G, state, budget=Budget(seconds=None), hints=hinted).result is expected
+        assert solve_position(game, state, budget=Budget(seconds=None), hints=hinted).result is expected
 
 
 def test_perturbed_orders_are_orders_of_the_same_moves():

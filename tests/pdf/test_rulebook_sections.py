@@ -34,7 +34,7 @@ from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.odds import NO_PEEK, RULES_AS_PRINTED, THOUGHTFUL, odds_section
 from generator.pdf.rulebook.odds import share as odds_share
 from generator.pdf.styles import book_styles
-from generator.pdf.typography import percent_ru
+from generator.pdf.typography import percent_ru, quoted
 from generator.play import laid_out_at, laid_out_line, play_out
 from generator.record import from_json, to_json
 from generator.replay import replay
@@ -326,6 +326,38 @@ def test_a_damaged_stats_file_is_read_as_not_counted(tmp_path: Path) -> None:
     assert model.odds(game, rulebook.load_stats(bad)) == ()
     story = odds_section(game, model.odds(game, rulebook.load_stats(bad)), book)
     assert "не подсчитана" in story[-1].text.replace("\u00ad", "").replace("\u00a0", " ")
+
+
+def _odds_data(first: int, deals: int) -> dict:
+    won = deals // 2
+    rate = {"won": won, "lost": deals - won, "unknown": 0, "rate": 0.5, "low": 0.45, "high": 0.55}
+    return {"from": first, "deals": deals, "budget_seconds": 2.0, "thoughtful": rate, "no_peek": rate}
+
+
+def test_variants_counted_on_other_deals_say_on_which(tmp_path: Path) -> None:
+    # A variant counted on a smaller sample than its game (before ``make odds`` counts it in full) says how many
+    # deals its row stands on; one counted like the game adds nothing.
+    book = Book(book_page("A4"), book_styles(11, 15.4))
+    game = make_game("brunette_blonde")
+    entries = (model.OddsEntry(None, _odds_data(1, 10000)), model.OddsEntry("две карты", _odds_data(1, 10000)),
+               model.OddsEntry("кон по выбору", _odds_data(1, 1000)),
+               model.OddsEntry("пересдача, когда всё встало", _odds_data(1, 1000)))
+    (kept,) = odds_section(game, entries, book)
+    text = " ".join(f.text for f in kept._content if hasattr(f, "text"))
+    text = text.replace("\u00ad", "").replace("\u00a0", " ").replace("\u202f", " ")
+    assert "Подсчитано на 10 000 раскладах, с № 1 по № 10 000. Варианты «кон по выбору» и «пересдача, когда всё " \
+           "встало» — на 1000 раскладах, с № 1 по № 1000." in text
+    assert "«две карты» —" not in text
+    (alone,) = odds_section(game, entries[:2], book)
+    assert "Вариант" not in " ".join(f.text for f in alone._content if hasattr(f, "text") and "Подсчитано" in f.text)
+
+
+@pytest.mark.parametrize("spec", [spec for spec in all_specs() if ":" in spec])
+def test_each_variant_is_named_in_a_reading_of_its_game(spec: str) -> None:
+    # «Толкование правил» says where the other reading comes from: the reading of the disputed place names it.
+    game_id, _, variant = spec.partition(":")
+    name = quoted(variant_ru(game_id, variant))
+    assert any(name in reading.text and "вариант" in reading.text.lower() for reading in model.readings(game_id) or ())
 
 
 # --- the file -----------------------------------------------------------------------------------------------------

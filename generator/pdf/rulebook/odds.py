@@ -67,10 +67,11 @@ def unknown_note(data: dict[str, Any]) -> str | None:
             f"«{THOUGHTFUL}» может быть выше, но не больше чем на их долю.")
 
 
-def meaning(main: dict[str, Any], choiceless: bool) -> str:
-    """What the two rates are, said once; for a game that leaves no choice, why the two are equal."""
-    last = main["from"] + main["deals"] - 1
-    text = (f"Подсчитано на {number_ru(main['deals'])} раскладах, с №{main['from']} по №{number_ru(last)}. "
+def meaning(entries: Sequence[OddsEntry], choiceless: bool) -> str:
+    """What the two rates are, said once, and over which deals (a variant counted over fewer says so); for a game
+    that leaves no choice, why the two are equal."""
+    main = entries[0].data
+    text = (f"Подсчитано на {_counted_on(main)}.{_other_samples(entries)} "
             f"«{THOUGHTFUL}» — так играл бы тот, кто знает порядок карт в колоде и не ошибается (так ищет решение "
             f"программа), поэтому это верхняя граница для живой игры; «{NO_PEEK}» — осторожная игра по твёрдым "
             f"правилам, без заглядывания в колоду. Рядом — 95-процентный доверительный интервал.")
@@ -114,7 +115,7 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book, *, choice
         if note is not None:
             block += [Spacer(1, 0.4 * s.leading), book.para(note, s.note)]
         if number == 0:
-            block += [Spacer(1, 0.6 * s.leading), book.para(meaning(entry.data, choiceless))]
+            block += [Spacer(1, 0.6 * s.leading), book.para(meaning(entries, choiceless))]
         # A table with its note (and the heading, the first time) on one page: a table parted from what explains
         # it reads badly. The heading goes inside: keepWithNext does not reach into a KeepTogether.
         blocks.append(KeepTogether(block))
@@ -122,6 +123,27 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book, *, choice
     if grades:
         blocks.append(KeepTogether(grades))
     return blocks
+
+
+def _counted_on(data: dict[str, Any]) -> str:
+    """«10 000 раскладах, с №1 по №10 000» (after «на»)."""
+    return f"{number_ru(data['deals'])} раскладах, с №{data['from']} по №{number_ru(data['from'] + data['deals'] - 1)}"
+
+
+def _other_samples(entries: Sequence[OddsEntry]) -> str:
+    """« Вариант «…» — на 1 000 раскладах, …»: the variants counted over other deals than the first entry (a smaller
+    sample until ``make odds`` counts them all), so that no figure claims more deals than it was counted on."""
+    main = entries[0].data
+    ranges: dict[tuple[int, int], list[str]] = {}
+    for entry in entries[1:]:
+        if entry.variant is not None and (entry.data["from"], entry.data["deals"]) != (main["from"], main["deals"]):
+            ranges.setdefault((entry.data["from"], entry.data["deals"]), []).append(quoted(entry.variant))
+    parts = []
+    for (first, deals), names in ranges.items():
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} и {names[-1]}"
+        parts.append(f" {'Вариант' if len(names) == 1 else 'Варианты'} {listed} — на "
+                     f"{_counted_on({'from': first, 'deals': deals})}.")
+    return "".join(parts)
 
 
 def share(count: int, deals: int) -> str:

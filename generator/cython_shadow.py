@@ -1,0 +1,44 @@
+"""The few names of Cython's pure-Python mode the hot modules use, for when Cython is not installed.
+
+Cython is optional (the ``fast`` extra): the modules write ``try: import cython`` and fall back to
+this one, whose declarations change nothing, so the ``.py`` runs as plain Python. Compiled, the
+``import cython`` is read by Cython at build time and this module is never used.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+compiled = False
+
+
+class _CType:
+    """A C type name: ``cython.int``, or an array of it, ``cython.int[52]`` (only ever declared)."""
+
+    def __getitem__(self, size: builtins.int) -> _CType:
+        return self
+
+
+int = _CType()  # Cython's own names (the builtin int stays reachable as builtins.int)
+bint = _CType()
+Py_ssize_t = _CType()
+p_int = _CType()  # a pointer to int (a C array passed on); in Python, the list itself
+
+
+def locals(**types: Any) -> Callable[[_F], _F]:
+    """``@cython.locals(name=type, …)``: C types of a function's locals; in Python, nothing."""
+    return lambda function: function
+
+
+def cfunc(function: _F) -> _F:
+    """``@cython.cfunc``: compiled, a C function called from its own module; in Python, the function."""
+    return function
+
+
+def inline(function: _F) -> _F:
+    """``@cython.inline``: a hint to the C compiler; in Python, nothing."""
+    return function
