@@ -342,13 +342,13 @@ def test_variants_counted_on_other_deals_say_on_which(tmp_path: Path) -> None:
     entries = (model.OddsEntry(None, _odds_data(1, 10000)), model.OddsEntry("две карты", _odds_data(1, 10000)),
                model.OddsEntry("кон по выбору", _odds_data(1, 1000)),
                model.OddsEntry("пересдача, когда всё встало", _odds_data(1, 1000)))
-    (kept,) = odds_section(game, entries, book)
+    kept = odds_section(game, entries, book)[0]  # the game's table, its note and what the rates mean
     text = " ".join(f.text for f in kept._content if hasattr(f, "text"))
     text = text.replace("\u00ad", "").replace("\u00a0", " ").replace("\u202f", " ")
     assert "Подсчитано на 10 000 раскладах, с № 1 по № 10 000. Варианты «кон по выбору» и «пересдача, когда всё " \
            "встало» — на 1000 раскладах, с № 1 по № 1000." in text
     assert "«две карты» —" not in text
-    (alone,) = odds_section(game, entries[:2], book)
+    alone = odds_section(game, entries[:2], book)[0]
     assert "Вариант" not in " ".join(f.text for f in alone._content if hasattr(f, "text") and "Подсчитано" in f.text)
 
 
