@@ -26,6 +26,7 @@ no-peek player loses it), lost (proved), or unknown; one enum with its Russian w
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -113,8 +114,9 @@ def grade_counts(thoughtful: str, no_peek: str) -> dict[Difficulty, int]:
     if len(thoughtful) != len(no_peek):
         raise ValueError(f"verdict strings of {len(thoughtful)} and {len(no_peek)} deals")
     counts = dict.fromkeys(Difficulty, 0)
-    for pair in zip(thoughtful, no_peek, strict=True):
-        counts[Difficulty.from_letters(*pair)] += 1
+    # Each distinct pair of letters graded once (there are at most six): the rulebook reads 70 000 deals' letters.
+    for pair, deals in Counter(zip(thoughtful, no_peek, strict=True)).items():
+        counts[Difficulty.from_letters(*pair)] += deals
     return counts
 
 

@@ -8,7 +8,9 @@ every game shares, from ``assets/notation.toml``. What each kind of place is
 
 from __future__ import annotations
 
+import itertools
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -57,6 +59,17 @@ def place_word(game_id: str, kind: str) -> str | None:
     return _place_entry("places", game_id, kind)
 
 
+def place_plural(game_id: str, kind: str) -> str | None:
+    """The plural of a kind's word («кучки»), for ranges of places; a game's own word takes only its own plural."""
+    own = game_text(game_id).get("places_plural", {}).get(kind)
+    if isinstance(own, str):
+        return own
+    if kind in game_text(game_id).get("places", {}):  # «ряд» in «Брюнетка и блондинка» is not «кучки»
+        return None
+    common = common_text().get("places_plural", {}).get(kind)
+    return common if isinstance(common, str) else None
+
+
 def place_meaning(game_id: str, kind: str) -> str | None:
     """What a kind of place is, for the appendix («места дам»), if the text assets say."""
     return _place_entry("place_meanings", game_id, kind)
@@ -68,6 +81,19 @@ def place_ru(game: Game, place: int) -> str:
     word = place_word(game.id, name.group) or name.group
     number = name.number
     return f"{word} {number}" if number else word
+
+
+def places_ru(game: Game, places: Sequence[int]) -> str:
+    """Several places of one kind in Russian: «кучки 1–8» (consecutive numbers), «основания 1, 3», «дама ♠, ♥»."""
+    names = [game.places[place] for place in places]
+    group = names[0].group
+    numbers = [name.number for name in names]
+    if len(names) == 1:
+        return place_ru(game, places[0])
+    word = place_plural(game.id, group) or place_word(game.id, group) or group
+    consecutive = all(n.isdigit() for n in numbers) and all(
+        int(b) == int(a) + 1 for a, b in itertools.pairwise(numbers))
+    return f"{word} {numbers[0]}–{numbers[-1]}" if consecutive else f"{word} {', '.join(numbers)}"
 
 
 def variant_ru(game_id: str, variant: str) -> str:

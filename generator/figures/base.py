@@ -7,13 +7,13 @@ scale a ``Figure`` to millimetres and draw it.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.art.glyphs import text_advance
+from generator.art.suits import suit_width
 from generator.cards import card_str
 from generator.games import Game, Move
 from generator.notation import move_ru, place_ru
@@ -25,7 +25,9 @@ GAP = 0.18  # between neighbouring places
 LABEL_SIZE = 0.16  # height of the small quiet labels
 FAN_STEP = 0.30  # default offset of a fanned card: its index and top pips show
 READ_STEP = 0.28  # the least offset at which a card's index still shows its rank and (most of) its suit sign
-EDGE_STEP = 0.035  # the least offset in the squeezed middle of a very long pile: each card's edge still shows
+#: How far right each further column of a pile too long for one lies: it covers the right of the column before,
+#: never its indices (top left), so the pile reads as one fan going on down and to the right.
+WRAP_STEP = 0.55
 
 ROLE_PLAIN, ROLE_FROM, ROLE_TO, ROLE_MOVED = "plain", "from", "to", "moved"
 
@@ -158,6 +160,10 @@ class Sketch:
         """A place; ``h`` shortens its empty outline where the next row overlaps it (the phalanx)."""
         self.slots.append(Slot(place, x, y, h=h, role=self._role(place), filled=bool(self.cards_of(place))))
 
+    def fan_width(self, place: str, max_height: float | None) -> float:
+        """How wide ``place`` fanned within ``max_height`` is: a card, or more when its pile wraps into columns."""
+        return fan_width(len(self.cards_of(place)), max_height)
+
     def pile(
         self,
         place: str,
@@ -168,7 +174,8 @@ class Sketch:
         show: int | None = None,
         slot_h: float = CARD_H,
     ) -> float:
-        """A place with its cards fanned downwards, squeezed to fit ``max_height``; returns the fan's height.
+        """A place with its cards fanned downwards within ``max_height`` (more columns when one would not hold
+        them readably, :func:`fan_layout`); returns the fan's height.
 
         ``show`` keeps only the top ``show`` cards (a foundation shows its top card).
         """
@@ -176,9 +183,9 @@ class Sketch:
         cards = self.cards_of(place)
         if show is not None:
             cards = cards[-show:]
-        offsets = fan_offsets(len(cards), max_height)
-        for i, (card, dy) in enumerate(zip(cards, offsets, strict=True)):
-            self.cards.append(CardSpot(card, x, y + dy, self._is_moved(place, card, i == len(cards) - 1), place))
+        spots = fan_layout(len(cards), max_height)
+        for i, (card, (dx, dy)) in enumerate(zip(cards, spots, strict=True)):
+            self.cards.append(CardSpot(card, x + dx, y + dy, self._is_moved(place, card, i == len(cards) - 1), place))
         everything = self.cards_of(place)
         if show is None or len(everything) == 1:
             self.tell(place, ", ".join(card_str(card) for card in everything))
@@ -187,16 +194,17 @@ class Sketch:
                       if cards else "")
         if self._role(place) == ROLE_FROM:
             fanned = show is None and cards
-            dy = fan_offsets(len(cards) + 1, max_height)[-1] if fanned else 0.0
-            self.marks.append(Mark(x, y + dy, h=CARD_H if fanned else slot_h))
-        return (offsets[-1] if offsets else 0.0) + CARD_H
+            dx, dy = fan_layout(len(cards) + 1, max_height)[-1] if fanned else (0.0, 0.0)
+            self.marks.append(Mark(x + dx, y + dy, h=CARD_H if fanned else slot_h))
+        return max((dy for _, dy in spots), default=0.0) + CARD_H
 
     def single(self, place: str, x: float, y: float, *, slot_h: float = CARD_H) -> None:
         """A place showing only its top card (foundations, the queen places)."""
         self.pile(place, x, y, show=1, slot_h=slot_h)
 
-    def stock(self, place: str, x: float, y: float, *, word: str = "Колода") -> None:
-        """A face-down stock with its count, or an empty place when it is out."""
+    def stock(self, place: str, x: float, y: float, *, word: str = "Колода", count_label: bool = True) -> None:
+        """A face-down stock with its count under it (unless the figure puts the count elsewhere), or an empty
+        place when it is out."""
         self.slot(place, x, y)
         count = len(self.cards_of(place))
         if count:
@@ -204,7 +212,8 @@ class Sketch:
         self.tell(place, plural_ru(count, "карта", "карты", "карт") + " рубашкой вверх")
         if self._role(place) == ROLE_FROM:
             self.marks.append(Mark(x, y))
-        self.label(f"{word}: {count}" if count else f"{word}: пусто", x + CARD_W / 2, y + CARD_H + 0.22)
+        if count_label:
+            self.label(f"{word}: {count}" if count else f"{word}: пусто", x + CARD_W / 2, y + CARD_H + 0.22)
 
     def heap(self, place: str, x: float, y: float, *, word: str) -> None:
         """A face-up heap (a waste) showing its top card, with its count underneath."""
@@ -248,11 +257,22 @@ class Sketch:
 
 
 LABEL_FONT = ("PT Sans", 400)
+#: Suit signs in a label («5♠»), which PT Sans lacks: drawn from our own outlines (``generator.art.suits``), as
+#: the book's signs font draws them — cap-high, a little air each side.
+LABEL_SIGNS = "♠♣♥♦"
+SIGN_HEIGHT = 0.68  # of the label size
+SIGN_SIDE = 0.045  # of the label size, each side
+
+
+def sign_advance(char: str) -> float:
+    """The advance of a suit sign in a label, per unit of label size."""
+    return suit_width(LABEL_SIGNS.index(char)) * SIGN_HEIGHT + 2 * SIGN_SIDE
 
 
 def label_width(text: str, size: float = LABEL_SIZE) -> float:
-    """The advance of ``text`` set in the label font at ``size`` (card units)."""
-    return text_advance(text, size, *LABEL_FONT)
+    """The advance of ``text`` set in the label font at ``size`` (card units), suit signs included."""
+    return sum(sign_advance(char) * size if char in LABEL_SIGNS else text_advance(char, size, *LABEL_FONT)
+               for char in text)
 
 
 def label_box(label: Label) -> tuple[float, float, float, float]:
@@ -262,6 +282,31 @@ def label_box(label: Label) -> tuple[float, float, float, float]:
     return left, label.y - 0.75 * label.size, left + width, label.y + 0.25 * label.size
 
 
+def index_box() -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of a card's index in card units from its top-left corner: the rank and the top
+    half of the suit sign under it, what must stay uncovered for the card to be read."""
+    from generator.art.faces import CARD_W as WIDTH_MM
+    from generator.art.faces import INDEX_MAX_W, INDEX_SUIT_Y, INDEX_TOP, INDEX_X
+
+    return ((INDEX_X - INDEX_MAX_W / 2) / WIDTH_MM, INDEX_TOP / WIDTH_MM, (INDEX_X + INDEX_MAX_W / 2) / WIDTH_MM,
+            INDEX_SUIT_Y / WIDTH_MM)
+
+
+def hidden_indices(figure: Figure) -> list[CardSpot]:
+    """The faces whose index a card drawn over them covers, even in part: none, in a figure a reader can follow."""
+    left, top, right, bottom = index_box()
+    hidden = []
+    for k, spot in enumerate(figure.cards):
+        if spot.card is None:
+            continue
+        box = (spot.x + left, spot.y + top, spot.x + right, spot.y + bottom)
+        for later in figure.cards[k + 1:]:
+            if (later.x < box[2] and box[0] < later.x + CARD_W and later.y < box[3] and box[1] < later.y + CARD_H):
+                hidden.append(spot)
+                break
+    return hidden
+
+
 def fan_step(count: int, max_height: float | None, step: float = FAN_STEP) -> float:
     """The even offset between fanned cards so that ``count`` cards fit in ``max_height``."""
     if count < 2 or max_height is None:
@@ -269,32 +314,36 @@ def fan_step(count: int, max_height: float | None, step: float = FAN_STEP) -> fl
     return max(0.0, min(step, (max_height - CARD_H) / (count - 1)))
 
 
-def fan_offsets(count: int, max_height: float | None) -> list[float]:
-    """How far down each of ``count`` fanned cards lies, bottom card first; the last card ends by ``max_height``.
+def fan_columns(count: int, max_height: float | None) -> int:
+    """How many columns a pile of ``count`` cards takes so that, fanned within ``max_height``, every card shows its
+    index (at least ``READ_STEP`` of it): one when that fits, else as few as do."""
+    if count < 2 or max_height is None:
+        return 1
+    per_column = 1 + int((max(max_height, CARD_H) - CARD_H) / READ_STEP + 1e-9)
+    return max(1, -(-count // max(per_column, 1)))
 
-    Evenly ``FAN_STEP`` apart when that fits, else evenly closer as long as
-    every index stays readable (``READ_STEP``).  A pile longer still keeps
-    its bottom card's index and as many top cards as possible readable, and
-    squeezes the middle to bare edges (``EDGE_STEP`` or more), as a real
-    squared-up pile looks from the side; only if even that cannot fit is the
-    whole fan squeezed evenly.  The top card is always whole.
+
+def fan_width(count: int, max_height: float | None) -> float:
+    """The width of a pile's fan: a card, and ``WRAP_STEP`` more for each further column."""
+    return CARD_W + (fan_columns(count, max_height) - 1) * WRAP_STEP
+
+
+def fan_layout(count: int, max_height: float | None) -> list[tuple[float, float]]:
+    """Where each of ``count`` fanned cards lies, bottom card first, as (dx, dy) from the pile's top-left corner.
+
+    ``FAN_STEP`` apart when that fits ``max_height``, else evenly closer, never under ``READ_STEP``, so that
+    every card shows its rank and suit. A pile longer still goes on in a second column (and a third…), each
+    ``WRAP_STEP`` to the right of the one before and lying over its right side, each holding as many cards as
+    the first, the last one the rest: reading down the first column, then the next, follows the pile from its
+    bottom card to its top. The top card is always whole.
     """
     if count == 0:
         return []
-    gaps = count - 1
+    columns = fan_columns(count, max_height)
+    per_column = -(-count // columns)
     room = math.inf if max_height is None else max(0.0, max_height - CARD_H)
-    if gaps == 0 or gaps * FAN_STEP <= room:
-        return [i * FAN_STEP for i in range(count)]
-    if gaps * READ_STEP <= room:
-        return [i * room / gaps for i in range(count)]
-    # The bottom gap and the top ``top`` gaps readable, the ``gaps - 1 - top`` between them squeezed.
-    for top in range(gaps - 2, -1, -1):
-        middle = gaps - 1 - top
-        squeezed = (room - READ_STEP * (1 + top)) / middle
-        if squeezed >= EDGE_STEP:
-            steps = [READ_STEP] + [squeezed] * middle + [READ_STEP] * top
-            return [0.0, *itertools.accumulate(steps)]
-    return [i * room / gaps for i in range(count)]
+    step = FAN_STEP if per_column < 2 else min(FAN_STEP, room / (per_column - 1))
+    return [((i // per_column) * WRAP_STEP, (i % per_column) * step) for i in range(count)]
 
 
 def row_x(index: int, *, gap: float = GAP) -> float:

@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from generator.art.faces import CARD_W as CARD_W_MM
+from generator.art.faces import INDEX_CAP
 from generator.figures.base import CARD_H, CARD_W, Figure
 from generator.pdf.cards import CardArt
 from generator.pdf.fonts import SANS, SIGN_CHARS, SIGNS, register_fonts
@@ -33,6 +34,11 @@ from generator.svg.figure import CARD_PAD, FROM_PAD, LABEL_COLOUR, MARK_COLOUR, 
 
 #: A card on the page when nothing forces it smaller: between the 15 and 18 mm a reader's eye wants.
 CARD_WIDTH = 16 * mm
+#: The smallest a card's index may print (its capitals' height): every card of every figure must be read by
+#: someone with the cards on the table, on A5 too. A little under a 6-point capital; the index is bold.
+MIN_INDEX_CAP = 1.2 * mm
+#: The narrowest card whose index prints ``MIN_INDEX_CAP`` high.
+MIN_CARD_WIDTH = MIN_INDEX_CAP * CARD_W_MM / INDEX_CAP
 
 # Sizes in millimetres of a full-size (63 mm) card, as in the SVG; scaled with the card.
 _SLOT_STROKE = 0.7
@@ -167,12 +173,24 @@ def draw_figure(canvas: Canvas, figure: Figure, x: float, y: float, width_pt: fl
 
 
 def figure_scale(figure: Figure, max_width: float, max_height: float | None = None,
-                 card_width: float = CARD_WIDTH) -> float:
-    """Points per card width: ``card_width``, or less so the figure fits ``max_width`` × ``max_height``."""
+                 card_width: float = CARD_WIDTH, *, tallest: float | None = None) -> float:
+    """Points per card width: ``card_width``, or less so the figure fits ``max_width`` × ``max_height``.
+
+    ``tallest``: a tall figure that ``max_height`` would shrink below a readable index (``MIN_CARD_WIDTH``) may
+    grow up to that height instead, as far as the width allows.
+    """
     unit = min(card_width, max_width / figure.width)
     if max_height is not None:
-        unit = min(unit, max_height / figure.height)
+        fitted = max_height / figure.height
+        if tallest is not None and fitted < MIN_CARD_WIDTH:
+            fitted = max(fitted, min(MIN_CARD_WIDTH, tallest / figure.height))
+        unit = min(unit, fitted)
     return unit
+
+
+def index_cap(unit: float) -> float:
+    """How tall (points) a card's index capitals print at ``unit`` points per card width."""
+    return unit * INDEX_CAP / CARD_W_MM
 
 
 class FigureFlowable(Flowable):
@@ -183,14 +201,16 @@ class FigureFlowable(Flowable):
     """
 
     def __init__(self, figure: Figure, *, max_width: float, max_height: float | None = None, colors: int = 2,
-                 card_width: float = CARD_WIDTH) -> None:
+                 card_width: float = CARD_WIDTH, tallest: float | None = None) -> None:
+        """``tallest``: how tall the figure may grow to keep its indices readable (see :func:`figure_scale`)."""
         super().__init__()
         self.figure, self.colors = figure, colors
-        self.max_width, self.max_height, self.card_width = max_width, max_height, card_width
+        self.max_width, self.max_height, self.card_width, self.tallest = max_width, max_height, card_width, tallest
         self.hAlign = "CENTER"
 
     def _size(self, avail_width: float) -> tuple[float, float]:
-        unit = figure_scale(self.figure, min(self.max_width, avail_width), self.max_height, self.card_width)
+        unit = figure_scale(self.figure, min(self.max_width, avail_width), self.max_height, self.card_width,
+                            tallest=self.tallest)
         return self.figure.width * unit, self.figure.height * unit
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:

@@ -5,15 +5,18 @@ None of them plays or solves anything: each is given what it draws.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import PageBreak, Paragraph
 from reportlab.platypus.flowables import Flowable, KeepTogether
 
-from generator.pdf.moves import MoveColumns
-from generator.pdf.palette import RULE
+from generator.pdf.moves import LineCells, MoveColumns
+from generator.pdf.palette import GREY_HEX, RULE
+from generator.pdf.typography import NBSP, typeset
+from generator.walkthrough import Entry
 
 
 class Heading(Paragraph):
@@ -38,6 +41,40 @@ class Heading(Paragraph):
         self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.leading * 0.5)
         self.canv.addOutlineEntry(self.outline, self.key, level=self.level, closed=False)
         super().draw()
+
+
+def _ends_in_hyphen(paragraph: Paragraph) -> bool:
+    """Whether the last line a wrapped paragraph sets ends in a hyphen (a word broken at the line's end)."""
+    lines = getattr(paragraph, "blPara", None)
+    if lines is None or not lines.lines:
+        return False
+    last = lines.lines[-1]
+    # A simple paragraph's lines are (space, words) tuples, a styled one's FragLines; the first part of a split
+    # keeps its lines but is always marked kind 1.
+    words = last[1] if isinstance(last, tuple) else getattr(last, "words", [])
+    if not words:
+        return False
+    word = words[-1]
+    text = word if isinstance(word, str) else getattr(word, "text", "")
+    return str(text).rstrip().endswith("-")
+
+
+class Para(Paragraph):
+    """A paragraph that never breaks a word across two pages.
+
+    When a page ends inside it and the last line that would stay on the page
+    ends in a hyphen, that line goes over to the next page as well (orphan and
+    widow control still hold: a part shorter than two lines is never left).
+    """
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        parts: list[Flowable] = super().split(availWidth, availHeight)
+        while len(parts) == 2 and isinstance(parts[0], Paragraph) and _ends_in_hyphen(parts[0]):
+            kept = len(parts[0].blPara.lines) - 1  # type: ignore[attr-defined]  # set by wrap()
+            if kept < 2:
+                return []
+            parts = super().split(availWidth, kept * self.style.leading + 1e-6)
+        return parts
 
 
 class KeepWithNext(KeepTogether):
@@ -94,6 +131,41 @@ def float_may_pass(flowable: Flowable) -> bool:
         content: list[Flowable] = flowable._content  # type: ignore[attr-defined]
         return all(float_may_pass(item) for item in content)
     return True
+
+
+_PLACE_NUMBER_RE = re.compile(r"(?<=[а-яё]) (?=\d)")
+
+
+def tie_moves(text: str) -> str:
+    """Moves as a line may break them: never inside «кучка 8» and never before an arrow."""
+    return _PLACE_NUMBER_RE.sub(NBSP, text).replace(" →", NBSP + "→")
+
+
+def entry_flowables(entries: Sequence[Entry], *, size: float, leading: float, columns: int, gap: float,
+                    run_style: ParagraphStyle, text_width: float = 0.0) -> list[Flowable]:
+    """A stretch of a walkthrough: each run of forced moves one paragraph across the measure, grey, its numbers
+    first («13–20. Т♠ 8♣ … колода → кучки 1–8»); the single moves between runs in balanced columns, a choice in
+    bold ink, a forced move in grey (:class:`~generator.pdf.moves.LineCells`)."""
+    story: list[Flowable] = []
+    singles: list[Entry] = []
+
+    def flush() -> None:
+        if singles:
+            cells = LineCells([(e.first, e.text) for e in singles], size, leading, [e.choice for e in singles],
+                              text_width=text_width)
+            story.append(MoveColumns(cells, columns, gap))
+            singles.clear()
+
+    for entry in entries:
+        if entry.first == entry.last:
+            singles.append(entry)
+            continue
+        flush()
+        label = f"<i>{entry.label}:</i> " if entry.label else ""
+        story.append(Para(f'<font color="{GREY_HEX}">{entry.numbers}. {label}'
+                          f'{typeset(tie_moves(entry.text), hyphens=False, runt=False)}</font>', run_style))
+    flush()
+    return story
 
 
 class Separator(Flowable):

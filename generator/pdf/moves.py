@@ -27,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from generator.pdf.fonts import SANS, SIGN_CHARS, SIGNS
+from generator.pdf.fonts import SANS, SANS_BOLD, SIGN_CHARS, SIGNS
 from generator.pdf.palette import GREY, INK, RED
 from generator.pdf.tables import grid
 
@@ -190,11 +190,13 @@ class ParagraphCells(MoveCells):
 # --- the sheets: one line of plain strings each -------------------------------------------------------------------
 
 
-def colour_runs(text: str) -> list[tuple[str, str, bool]]:
-    """``text`` cut into (font, piece, red) runs: PT Sans, and the signs font (♥ ♦ red) for what PT Sans lacks."""
+def colour_runs(text: str, *, bold: bool = False) -> list[tuple[str, str, bool]]:
+    """``text`` cut into (font, piece, red) runs: PT Sans (bold: PT Sans Bold), and the signs font (♥ ♦ red) for
+    what PT Sans lacks."""
+    sans = SANS_BOLD if bold else SANS
     runs: list[tuple[str, str, bool]] = []
     for char in text:
-        font = SIGNS if char in SIGN_CHARS else SANS
+        font = SIGNS if char in SIGN_CHARS else sans
         red = char in "♥♦"
         if runs and runs[-1][0] == font and runs[-1][2] == red:
             runs[-1] = (font, runs[-1][1] + char, red)
@@ -205,6 +207,11 @@ def colour_runs(text: str) -> list[tuple[str, str, bool]]:
 
 def _runs_width(runs: Sequence[tuple[str, str, bool]], size: float) -> float:
     return sum(stringWidth(piece, font, size) for font, piece, _ in runs)
+
+
+def line_width(text: str, size: float, *, bold: bool = False) -> float:
+    """Width in points of one move set as :class:`LineCells` sets it."""
+    return _runs_width(colour_runs(text, bold=bold), size)
 
 
 class Text:
@@ -232,23 +239,31 @@ class Text:
 
 
 class LineCells(MoveCells):
-    """Each move one line: its number grey and right-aligned, then the move, signs in the signs font.
+    """Each move one line: its number right-aligned, then the move, signs in the signs font.
 
-    Each column's moves are drawn top to bottom, so text extraction keeps their order.
+    A move the player chose (``strong``) is set in PT Sans Bold and ink, number and all; a forced one in
+    PT Sans and grey, so the choices stand out of a column at a glance. Each column's moves are drawn top to
+    bottom, so text extraction keeps their order.
     """
 
-    def __init__(self, moves: Sequence[tuple[int, str]], size: float, leading: float) -> None:
+    def __init__(self, moves: Sequence[tuple[int, str]], size: float, leading: float,
+                 strong: Sequence[bool] | None = None, *, text_width: float = 0.0) -> None:
+        """``text_width``: set the columns as if a move were that wide (blocks of one line of play then take the
+        same columns however short their own moves)."""
         self.moves, self.size_pt, self.leading = list(moves), size, leading
-        self._runs = [colour_runs(text) for _, text in self.moves]
+        self.strong = list(strong) if strong is not None else [False] * len(self.moves)
+        self._runs = [colour_runs(text, bold=bold) for (_, text), bold in zip(self.moves, self.strong, strict=True)]
         widest = max((len(str(n)) for n, _ in self.moves), default=1)
-        self.number_width = stringWidth("0" * widest + ".", SANS, size)
-        self.text_width = max((_runs_width(r, size) for r in self._runs), default=0.0)
+        self.number_width = stringWidth("0" * widest + ".", SANS_BOLD, size)
+        self.widest = text_width
+        self.text_width = max([text_width, *(_runs_width(r, size) for r in self._runs)])
 
     def __len__(self) -> int:
         return len(self.moves)
 
     def part(self, start: int, stop: int) -> LineCells:
-        return LineCells(self.moves[start:stop], self.size_pt, self.leading)
+        return LineCells(self.moves[start:stop], self.size_pt, self.leading, self.strong[start:stop],
+                         text_width=self.widest)
 
     def columns(self, most: int, width: float, gap: float) -> int:
         """The most columns (up to ``most``) at which the widest move fits its line; a line cannot wrap."""
@@ -270,14 +285,15 @@ class LineCells(MoveCells):
         pad = 0.35 * self.size_pt
         size = self.size_pt
         text = Text(canvas.beginText())
-        for i, ((number, _), runs) in enumerate(zip(self.moves, self._runs, strict=True)):
+        for i, ((number, _), runs, bold) in enumerate(zip(self.moves, self._runs, self.strong, strict=True)):
             column, row = divmod(i, rows)
             x = column * column_width
             y = height - (row + 1) * self.leading + 0.24 * self.leading
             label = f"{number}."
-            text.at(x + self.number_width - stringWidth(label, SANS, size), y)
-            text.put(label, SANS, size, GREY)
+            font, ink = (SANS_BOLD, INK) if bold else (SANS, GREY)
+            text.at(x + self.number_width - stringWidth(label, font, size), y)
+            text.put(label, font, size, ink)
             text.at(x + self.number_width + pad, y)
-            for font, piece, red in runs:
-                text.put(piece, font, size, RED if red else INK)
+            for face, piece, red in runs:
+                text.put(piece, face, size, RED if red else ink)
         canvas.drawText(text.obj)

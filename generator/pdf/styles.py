@@ -41,6 +41,7 @@ class BookStyles:
     reading: ParagraphStyle
     note: ParagraphStyle
     moves: ParagraphStyle
+    run: ParagraphStyle
     cell: ParagraphStyle
     cell_right: ParagraphStyle
     cell_head: ParagraphStyle
@@ -115,6 +116,10 @@ def book_styles(size: float, leading: float) -> BookStyles:
             "moves", **{**sans, "fontSize": 0.84 * s, "leading": 1.14 * s}, alignment=TA_LEFT,
             leftIndent=0.8 * s, firstLineIndent=-0.8 * s,
         ),
+        run=ParagraphStyle(
+            "run", **{**sans, "fontSize": 0.84 * s, "leading": 1.14 * s, "textColor": GREY}, alignment=TA_LEFT,
+            leftIndent=1.5 * s, firstLineIndent=-1.5 * s, spaceBefore=0.12 * ld, spaceAfter=0.2 * ld,
+        ),
         cell=ParagraphStyle("cell", **{**sans, "fontSize": 0.9 * s, "leading": 1.15 * s}),
         cell_right=ParagraphStyle("cell_right", **{**sans, "fontSize": 0.9 * s, "leading": 1.15 * s},
                                   alignment=TA_RIGHT),
@@ -165,6 +170,7 @@ class SheetStyles:
     answer: ParagraphStyle
     phase: ParagraphStyle
     moves: ParagraphStyle
+    run: ParagraphStyle
     move_number: ParagraphStyle
 
 
@@ -195,6 +201,8 @@ def sheet_styles(s: float) -> SheetStyles:
                              keepWithNext=1),
         moves=ParagraphStyle("moves", **{**sans, "fontSize": 0.8 * s, "leading": 1.02 * s},
                              leftIndent=0.8 * s, firstLineIndent=-0.8 * s),
+        run=ParagraphStyle("run", **{**sans, "fontSize": 0.8 * s, "leading": 1.02 * s, "textColor": GREY},
+                           leftIndent=1.5 * s, firstLineIndent=-1.5 * s, spaceBefore=0.1 * s, spaceAfter=0.2 * s),
         move_number=ParagraphStyle("move_number", **{**sans, "fontSize": 0.8 * s, "leading": 1.02 * s,
                                                      "textColor": GREY, "alignment": 2}),
     )

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Literal
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
@@ -67,8 +67,29 @@ def _options(page: Page, *, title: str, subject: str, font_size: float, reserve:
 
 
 def _frame(page: Page) -> Frame:
-    return Frame(page.side, page.bottom, page.frame_width, page.frame_height, id="text",
-                 leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    return SketchFrame(page.side, page.bottom, page.frame_width, page.frame_height, id="text",
+                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+
+class SketchFrame(Frame):
+    """A frame that, while its document sketches (a layout pass whose page is thrown away), places flowables without
+    drawing them: where each lands, and so every page number, is the same as when it is drawn."""
+
+    def add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> Literal[0, 1]:
+        if not getattr(getattr(canv, "_doctemplate", None), "sketching", False):
+            return super().add(flowable, canv, trySplit)
+        try:
+            flowable.drawOn = _no_drawing  # type: ignore[method-assign]  # this pass only: its canvas is discarded
+        except AttributeError:  # a graphics Drawing takes no new attribute: it is drawn (to the thrown-away page)
+            return super().add(flowable, canv, trySplit)
+        try:
+            return super().add(flowable, canv, trySplit)
+        finally:
+            del flowable.drawOn
+
+
+def _no_drawing(*args: Any, **kwargs: Any) -> None:
+    return None
 
 
 # --- the book -----------------------------------------------------------------------------------------------------
@@ -89,6 +110,22 @@ class Contents(IndexingFlowable):
         if kind == "TOCEntry":
             level, text, page, key = stuff
             self._entries.append((level, text, page, key))
+
+    def expect(self, story: Sequence[Flowable]) -> None:
+        """Take the rows from the story's headings before the first pass (their page numbers are not known yet):
+        that pass then sets the contents at their full height, every page after them already where it will stay,
+        and the second pass, with the numbers, is the last. Without this, the empty contents of the first pass
+        pull the next heading onto their page and a third pass is needed."""
+        def headings(flowables: Sequence[Flowable]) -> Iterator[Heading]:
+            for flowable in flowables:
+                if isinstance(flowable, Heading):
+                    yield flowable
+                yield from headings(getattr(flowable, "_content", None) or [])
+
+        self._entries = [(h.level, h.toc, 0, h.key) for h in headings(story) if h.toc is not None]
+        self.expected = True
+
+    expected = False  #: whether the rows were taken from the story before the first pass (:meth:`expect`)
 
     def beforeBuild(self) -> None:
         self._last, self._entries = self._entries, []
@@ -171,7 +208,21 @@ class BookDoc(BaseDocTemplate):
             PageTemplate("body", [text], onPageEnd=self._paint_head_and_folio),
         ])
 
+    #: Whether this layout pass only places the flowables (see :class:`SketchFrame`): the first pass, when the
+    #: contents were told their rows before it (their page numbers all 0, so it is never the last pass).
+    sketching = False
+
+    def multiBuild(self, story: list[Flowable], maxPasses: int = 10, **kwargs: Any) -> int:
+        self._passes = 0
+        try:
+            return int(super().multiBuild(story, maxPasses, **kwargs))
+        finally:
+            self.sketching = False
+
     def beforeDocument(self) -> None:
+        self._passes = getattr(self, "_passes", 0) + 1
+        self.sketching = self._passes == 1 and any(getattr(f, "expected", False)
+                                                   for f in getattr(self, "_indexingFlowables", []))
         self.running_title, self.opening_page = None, 0
         self._floats = []  # figures waiting for the next page (see Float)
         self._floated = set()  # ids of figures that waited once: they are set as they come

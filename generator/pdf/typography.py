@@ -8,7 +8,9 @@ What :func:`typeset` does, in this order, and why:
    between a number and the word it counts (8 карт), inside «т. д.» and in
    digit groups (10 000). A line then never ends on «в» or starts with «—».
 2. **Soft hyphens** (U+00AD) at the break points pyphen's Russian dictionary
-   gives. reportlab 5 breaks at a soft hyphen only when a line needs it, draws
+   gives, never closer than two letters to a word's start or four to its end
+   (no «пирами-/ды»: a line never starts on a scrap of two or three letters).
+   reportlab 5 breaks at a soft hyphen only when a line needs it, draws
    a hyphen there, and drops the soft hyphens it does not use, so the text that
    ``pdftotext`` extracts is the word itself. We insert them ourselves rather
    than use reportlab's ``hyphenationLang``, because its letter class leaves
@@ -55,6 +57,10 @@ _WORD_RE = re.compile(rf"[{_LETTER}]+")
 _SIGN_RE = re.compile("([♠♣♥♦→]+)")
 
 MIN_HYPHENATED = 6  # shorter words are never broken: «сло-во» looks worse than a looser line
+#: The fewest letters a break leaves before the hyphen, and after it on the next line.
+HYPHEN_LEFT, HYPHEN_RIGHT = 2, 4
+#: ``tie_last_word``'s longest runt by default; a heading ties its last word whatever its length.
+RUNT_LETTERS = 7
 
 
 def escape(text: str) -> str:
@@ -62,8 +68,9 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def tie(text: str, *, runt: bool = False) -> str:
-    """Non-breaking spaces where Russian wants them; ``runt`` also ties a short last word to the one before."""
+def tie(text: str, *, runt: bool = False, runt_letters: int = RUNT_LETTERS) -> str:
+    """Non-breaking spaces where Russian wants them; ``runt`` also ties a last word of up to ``runt_letters``
+    letters to the one before."""
     text = _ABBREVIATION_RE.sub(r"\1" + NBSP, text)
     text = _NUMERO_RE.sub(r"\1" + NBSP, text)
     text = _DIGIT_GROUP_RE.sub(NBSP, text)
@@ -75,11 +82,11 @@ def tie(text: str, *, runt: bool = False) -> str:
         text = _ONE_LETTER_RE.sub(r"\1" + NBSP, text)
         text = _SHORT_RE.sub(r"\1" + NBSP, text)
     if runt:
-        text = tie_last_word(text)
+        text = tie_last_word(text, runt_letters)
     return text
 
 
-def tie_last_word(text: str, longest: int = 7) -> str:
+def tie_last_word(text: str, longest: int = RUNT_LETTERS) -> str:
     """Tie a short last word to the previous one, so a paragraph does not end on a lone scrap of a line."""
     head, space, last = text.rstrip().rpartition(" ")
     if space and len(re.sub(r"\W", "", last)) <= longest:
@@ -92,7 +99,7 @@ def _dictionary() -> Any:
     """pyphen's Russian dictionary (pyphen ships no type information)."""
     import pyphen
 
-    return pyphen.Pyphen(lang="ru_RU", left=2, right=2)
+    return pyphen.Pyphen(lang="ru_RU", left=HYPHEN_LEFT, right=HYPHEN_RIGHT)
 
 
 @cache
@@ -121,9 +128,13 @@ def signs(markup: str) -> str:
     return _SIGN_RE.sub(one, markup)
 
 
-def typeset(text: str, *, hyphens: bool = True, runt: bool = True) -> str:
-    """Plain Russian text → Paragraph markup: ties, soft hyphens, escaping, signs."""
-    text = tie(text, runt=runt)
+def typeset(text: str, *, hyphens: bool = True, runt: bool = True, runt_letters: int = RUNT_LETTERS) -> str:
+    """Plain Russian text → Paragraph markup: ties, soft hyphens, escaping, signs.
+
+    ``runt``: the last word is tied to the one before when it has at most ``runt_letters`` letters, and never
+    hyphenated; a heading passes a large ``runt_letters`` so that no word stands alone on its last line.
+    """
+    text = tie(text, runt=runt, runt_letters=runt_letters)
     if hyphens:
         # The last word is never broken: «коро-» at a line end would leave «ли.» alone on the last line.
         cut = max(text.rfind(" "), text.rfind(NBSP)) + 1 if runt else len(text)
@@ -186,8 +197,12 @@ def decimal_ru(value: float) -> str:
 
 
 def seconds_ru(value: float) -> str:
-    """A duration in seconds as Russian prints it: 0.05 → «0,05 с»."""
-    return f"{decimal_ru(value)}{NBSP}с"
+    """A duration in words, never the bare unit «с» (after «за» it reads as the preposition): «2 секунды»,
+    «1 секунду», «0,5 секунды»."""
+    if float(value).is_integer():
+        whole = int(value)
+        return f"{number_ru(whole)}{NBSP}{plural_form(whole, 'секунду', 'секунды', 'секунд')}"
+    return f"{decimal_ru(value)}{NBSP}секунды"  # a fraction takes the genitive singular
 
 
 # --- number words: in one place, so a title counts the games it holds -------------------------------------------

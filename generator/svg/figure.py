@@ -18,7 +18,9 @@ from markupsafe import Markup
 from generator.art.faces import CARD_H as CARD_H_MM
 from generator.art.faces import CARD_W as CARD_W_MM
 from generator.art.glyphs import glyph_outline
-from generator.figures.base import LABEL_FONT, Figure, label_width
+from generator.art.paths import Path
+from generator.art.suits import suit_path, suit_width
+from generator.figures.base import LABEL_FONT, LABEL_SIGNS, SIGN_HEIGHT, SIGN_SIDE, Figure, label_width, sign_advance
 from generator.svg.cards import card_defs, card_id, num, path_d
 from generator.svg.env import environment
 
@@ -53,6 +55,14 @@ def _glyph_id(char: str, size_index: int) -> str:
     return f"t{size_index or ''}-{ord(char):x}"
 
 
+def _sign_outline(char: str, size: float) -> tuple[Path, float]:
+    """A suit sign of a label at font size ``size``, standing on the baseline as the book's signs font sets it."""
+    height = SIGN_HEIGHT * size
+    suit = LABEL_SIGNS.index(char)
+    centre = (SIGN_SIDE + suit_width(suit) * SIGN_HEIGHT / 2) * size
+    return suit_path(suit).scale(height).translate(centre, -height / 2), sign_advance(char) * size
+
+
 def _labels(figure: Figure) -> tuple[list[dict[str, str]], list[tuple[str, list[dict[str, str]]]]]:
     """(glyph definitions, each label's text with its glyph placements), each distinct letter defined once."""
     sizes: list[float] = []
@@ -69,7 +79,8 @@ def _labels(figure: Figure) -> tuple[list[dict[str, str]], list[tuple[str, list[
         x = label.x * UNIT - {"start": 0.0, "middle": width / 2, "end": width}[label.anchor]
         y = num(label.y * UNIT)
         for char in label.text:
-            outline, advance = glyph_outline(char, size, font, weight)
+            outline, advance = _sign_outline(char, size) if char in LABEL_SIGNS else glyph_outline(char, size, font,
+                                                                                                    weight)
             if outline.commands:  # a space has no ink
                 gid = _glyph_id(char, sizes.index(label.size))
                 if gid not in glyphs:

@@ -19,6 +19,7 @@ import pytest
 from reportlab.platypus import Paragraph
 
 from generator import selection as deal_selection
+from generator.cards import card_str
 from generator.deals import MAX_DEAL, stock_indices
 from generator.games import Result, make_game
 from generator.notation import move_ru
@@ -32,7 +33,7 @@ from generator.pdf.styles import sheet_styles
 from generator.pdf.typography import plural_ru, typeset
 from generator.play import opening, play_out
 from generator.record import record_of, to_json
-from generator.replay import final_state
+from generator.replay import final_state, replay
 from generator.selection import SCAN_FACTOR, Selection, SelectionError
 from generator.solver import Budget, solve
 from generator.walkthrough import phase_title, phases
@@ -92,32 +93,63 @@ def stacking_orders(pdf: Path) -> dict[int, list[int]]:
     return orders
 
 
-def answer_key(pdf: Path) -> dict[int, tuple[str, list[tuple[int, str]]]]:
-    """Deal number → (its verdict line, its numbered moves as printed)."""
+#: An entry of a key as pdftotext gives it: «12. 9♠ кон → ряд 3» (a choice) or «1–8. Раздача: …» (forced moves).
+ENTRY = re.compile(r"(\d+(?:–\d+)?)\. (.+)$")
+CARD = re.compile(r"(?:10|[2-9ТВДК])[♠♣♥♦]")
+
+
+def key_lines(text: str) -> list[str]:
+    """The key's lines, a row of several entries (the columns of choices, set row by row) cut into one per entry."""
+    out: list[str] = []
+    for line in text.splitlines():
+        out += re.split(r" (?=\d+(?:–\d+)?\. \S)", line.lstrip("\f"))
+    return out
+
+
+def run_complete(numbers: str, text: str) -> bool:
+    """Whether a run's text, joined so far, is whole: as many cards as its numbers say, ending on a place."""
+    first, _, last = numbers.partition("–")
+    body = text.partition(": ")[2] if text.startswith("Раздача: ") else text
+    return (len(CARD.findall(body)) >= int(last or first) - int(first) + 1 and not text.endswith("→")
+            and "→" in text.rpartition(";")[2])
+
+
+def answer_key(pdf: Path) -> dict[int, tuple[str, list[tuple[str, str]]]]:
+    """Deal number → (its verdict line, its entries as printed: (numbers, text), «12» or «1–8»; a run of forced
+    moves that wraps is joined back into one)."""
     text = text_of(pdf)
-    answers: dict[int, tuple[str, list[tuple[int, str]]]] = {}
-    current = None
+    answers: dict[int, tuple[str, list[tuple[str, str]]]] = {}
+    current, running = None, False
     start = re.search(r"^\f?Ответы$", text, flags=re.M)
     assert start, "no answer key"
-    for line in text[start.start():].splitlines():
+    for line in key_lines(text[start.start():]):
         heading = re.match(r"Расклад № ([\d ]+) — (.+)$", line)
         if heading:
-            current = int(heading.group(1).replace(" ", ""))
+            current, running = int(heading.group(1).replace(" ", "")), False
             answers[current] = (heading.group(2), [])
             continue
-        move = re.match(r"(\d+)\. (.+)$", line)
-        if move and current is not None:
-            answers[current][1].append((int(move.group(1)), re.sub(r"\s+", " ", move.group(2)).strip()))
+        move = ENTRY.match(line)
+        if running and current is not None:  # a run goes on on the next line until it is whole
+            numbers, printed = answers[current][1][-1]
+            answers[current][1][-1] = (numbers, f"{printed} {line.strip()}")
+            running = not run_complete(numbers, answers[current][1][-1][1])
+        elif move and current is not None:
+            answers[current][1].append((move.group(1), re.sub(r"\s+", " ", move.group(2)).strip()))
+            running = "–" in move.group(1) and not run_complete(move.group(1), answers[current][1][-1][1])
     return answers
 
 
 def expected_moves(game_spec: str, deal: int,
                    positions: int = practice.POSITIONS) -> tuple[Result, list, list[tuple[int, str]]]:
-    """The solver's verdict and line for a deal, searched as the sheets search it."""
+    """The solver's verdict and line for a deal, searched as the sheets search it, and its entries as the key
+    prints them (choices one by one, forced runs condensed)."""
     game = make_game(game_spec)
-    solution = solve(game, stock_indices(game.id, deal), budget=Budget(seconds=None, nodes=positions))
-    numbered = [(number, text) for group in phases(game, solution.moves) for number, text, _ in group.moves]
-    return solution.result, solution.moves, numbered
+    stock = stock_indices(game.id, deal)
+    solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions))
+    states = replay(game, game.initial_state(stock), solution.moves).states
+    printed = [(entry.numbers, f"{entry.label}: {entry.text}" if entry.label else entry.text)
+               for group in phases(game, solution.moves, states, stock=stock) for entry in group.entries]
+    return solution.result, solution.moves, printed
 
 
 def built(factory: pytest.TempPathFactory, spec: str, first: int, count: int) -> Path:
@@ -209,50 +241,75 @@ def test_the_answer_key_prints_each_winning_line_exactly(quadrille: Path, brunet
             result, _, numbered = expected_moves(spec, deal)
             assert result is Result.WON
             verdict, printed = answers[deal]
-            assert verdict.startswith("выходит, ") and verdict.endswith(plural_ru(len(numbered), "ход", "хода",
+            played = sum(not move.is_redeal for move in expected_moves(spec, deal)[1])
+            assert verdict.startswith("выходит, ") and verdict.endswith(plural_ru(played, "ход", "хода",
                                                                                    "ходов").split("\u00a0")[1])
             assert printed == numbered, (spec, deal)
 
 
-def key_entries(pdf: Path, game) -> dict[int, list[tuple[int, int, str]]]:
-    """Deal number → its answer-key entry as printed: ``(phase, number, move text)`` for every numbered move,
-    ``phase`` counting the phase titles seen (0 before the second title: the first phase)."""
+def key_entries(pdf: Path, game) -> dict[int, list[tuple[int, int, int, str]]]:
+    """Deal number → its answer-key entries as printed: ``(phase, first, last, text)``, ``first == last`` for a
+    choice, a run of forced moves joined back into one text; ``phase`` counts the phase titles seen (0 before the
+    second title: the first phase)."""
     titles = {phase_title(game, k): k for k in range(1, 16)}
     text = text_of(pdf)
     start = re.search(r"^\f?Ответы$", text, flags=re.M)
     assert start, "no answer key"
-    entries: dict[int, list[tuple[int, int, str]]] = {}
-    current, phase = None, 0
-    for line in text[start.start():].splitlines():
-        line = line.lstrip("\f")
+    entries: dict[int, list[tuple[int, int, int, str]]] = {}
+    current, phase, running = None, 0, False
+    for line in key_lines(text[start.start():]):
         heading = re.match(r"Расклад № ([\d ]+) — ", line)
         if heading:
-            current, phase = int(heading.group(1).replace(" ", "")), 0
+            current, phase, running = int(heading.group(1).replace(" ", "")), 0, False
             entries[current] = []
+        elif running and current is not None:  # a run goes on on the next line until it is whole
+            phase_of, first, last, printed = entries[current][-1]
+            entries[current][-1] = (phase_of, first, last, f"{printed} {line.strip()}")
+            running = not run_complete(f"{first}–{last}", entries[current][-1][3])
         elif current is not None and line in titles:
             phase = titles[line]
-        elif current is not None and (move := re.match(r"(\d+)\. (.+)$", line)):
-            entries[current].append((phase, int(move.group(1)), re.sub(r"\s+", " ", move.group(2)).strip()))
+        elif current is not None and (move := ENTRY.match(line)):
+            first, _, last = move.group(1).partition("–")
+            printed = re.sub(r"\s+", " ", move.group(2)).strip()
+            entries[current].append((phase, int(first), int(last or first), printed))
+            running = bool(last) and not run_complete(move.group(1), printed)
     return entries
 
 
-def moves_from_key(game, stock: list[int], entry: list[tuple[int, int, str]]) -> list:
-    """The engine's moves for a printed line, read from the text alone: each printed move must name exactly
-    one legal move; a new phase title stands for the redeals that open it."""
-    state, moves, phase = game.initial_state(stock), [], 0
-    for number, (wanted_phase, printed_number, text) in enumerate(entry, 1):
-        assert printed_number == number, (number, printed_number)
+def moves_from_key(game, stock: list[int], entry: list[tuple[int, int, int, str]]) -> list:
+    """The engine's moves for a printed line, read from the text alone: each printed choice must name exactly
+    one legal move; a run of forced moves names its cards in order, each of which must be the one legal move of
+    that card (or, among several, the one the run spells out); a new phase title stands for the redeals that
+    open it."""
+    state, moves, phase, number = game.initial_state(stock), [], 0, 1
+    for wanted_phase, first, last, text in entry:
+        assert first == number, (number, first)
         while phase < wanted_phase:
             redeals = [m for m in game.legal_moves(state) if m.is_redeal]
             assert redeals, f"a new phase before move {number}, but no redeal is legal"
             state = game.apply(state, redeals[0])
             moves.append(redeals[0])
             phase += 1
-        named = {m for m in game.legal_moves(state) if not m.is_redeal and move_ru(game, m) == text}
-        assert len(named) == 1, f"move {number} «{text}» names {len(named)} legal moves"
-        move = named.pop()
-        state = game.apply(state, move)
-        moves.append(move)
+        if first == last:
+            named = {m for m in game.legal_moves(state) if not m.is_redeal and move_ru(game, m) == text}
+            assert len(named) == 1, f"move {number} «{text}» names {len(named)} legal moves"
+            cards: list[str | None] = [None]
+        else:
+            cards = list(CARD.findall(text.partition(": ")[2] if text.startswith("Раздача: ") else text))
+            assert len(cards) == last - first + 1, (first, last, text)
+        for card in cards:
+            legal = [m for m in game.legal_moves(state) if not m.is_redeal]
+            if card is None:
+                named = {m for m in legal if move_ru(game, m) == text}
+            else:
+                named = {m for m in legal if card_str(m.card) == card}
+                if len(named) > 1:
+                    named = {m for m in named if move_ru(game, m) in text}
+            assert len(named) == 1, f"move {number} ({card}) of «{text[:60]}» names {len(named)} legal moves"
+            move = named.pop()
+            state = game.apply(state, move)
+            moves.append(move)
+            number += 1
     return moves
 
 
@@ -275,7 +332,7 @@ def test_every_winning_line_in_the_key_passes_pasyans_check(sheet: str, request:
     assert all(answer_key(pdf)[deal][0] in ("не выходит", "не решено за отведённое время")
                for deal in set(entries) - set(won))
     if sheet == "village":
-        assert {phase for _, entry in won.items() for phase, _, _ in entry} == {0, 1}
+        assert {phase for _, entry in won.items() for phase, _, _, _ in entry} == {0, 1}
     for deal, entry in won.items():
         stock = list(stock_indices(game.id, deal))
         moves = moves_from_key(game, stock, entry)

@@ -172,12 +172,13 @@ def test_the_appendix_explains_notation_and_how_to_replay_a_deal(a4_text: str) -
         assert game_id in appendix
 
 
-def test_the_cover_has_title_and_version(a4: Path) -> None:
+def test_the_cover_has_title_and_version_in_russian(a4: Path) -> None:
     cover = squash(run("pdftotext", "-f", "1", "-l", "1", a4, "-"))
     assert "Пять старинных пасьянсов" in cover
     from generator import __version__
 
-    assert f"pasyans {__version__}" in cover
+    assert f"версия {__version__}" in cover
+    assert not re.search("[A-Za-z]", cover), cover  # nothing in Latin letters on the cover
 
 
 # --- contents, outline, running titles --------------------------------------------------------------------------
@@ -331,9 +332,10 @@ def test_odds_are_printed_with_intervals_deal_counts_and_variants(tmp_path: Path
     text = body_text(build(tmp_path / "odds.pdf", stats=FAKE_STATS))
     quadrille = chapter_spans(text)["quadrille"]
     for needle in ("12,3 %", "11,7–13,0 %", "3,21 %", "2,88–3,57 %", "10 000", "Вариант «сначала дамы»",
-                   THOUGHTFUL, NO_PEEK, "верхняя граница",
-                   "Для 66 раскладов программа не нашла ответа за 10 с на расклад"):
+                   THOUGHTFUL, NO_PEEK, "верхняя граница", "95-процентный интервал",
+                   "Для 66 раскладов программа не нашла ответа за 10 секунд на расклад"):
         assert verbatim(needle).search(quadrille), needle
+    assert "95 % интервал" not in quadrille and " 10 с " not in quadrille
     assert "не подсчитана" in chapter_spans(text)["village"]
 
 

@@ -29,6 +29,7 @@ from generator.pdf import rulebook
 from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
 from generator.pdf.paper import book_page
 from generator.pdf.rulebook import model
+from generator.pdf.rulebook import walk as walk_model
 from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.odds import NO_PEEK, RULES_AS_PRINTED, THOUGHTFUL, odds_section
 from generator.pdf.rulebook.odds import share as odds_share
@@ -58,6 +59,15 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def chapters(book: Path) -> dict[str, str]:
     return chapter_spans(body_text(book))
+
+
+@pytest.fixture(scope="module")
+def chapters_in_order(book: Path) -> dict[str, str]:
+    """The chapters in poppler's reading order, uncropped: cropping moves a short last line of a page (a run of
+    forced moves) up among the lines above it."""
+    from tests.pdf.test_reader import reading_order
+
+    return chapter_spans(reading_order(book))
 
 
 def pages_of(pdf: Path) -> list[str]:
@@ -177,10 +187,13 @@ def test_each_chapter_has_its_figure_with_a_caption_naming_the_deal(chapters: di
 
 @needs_tools
 @pytest.mark.parametrize("game_id", SAMPLE_GAMES)
-def test_each_walkthrough_lists_every_move_by_phase_with_figures(chapters: dict[str, str], game_id: str) -> None:
+def test_each_walkthrough_lists_every_move_by_phase_with_figures(chapters_in_order: dict[str, str],
+                                                                 game_id: str) -> None:
+    """Every move is printed, in order: a choice as «N. move», a run of forced moves condensed as «a–b. …»; each
+    phase under its title when the line has more than one; the figures' captions between them."""
     game = make_game(game_id)
     record = samples.load_sample(game_id)
-    chapter = chapters[game_id]
+    chapter = chapters_in_order[game_id]
     start = chapter.index(f"Разбор расклада № {record.deal}")
     walk = chapter[start:chapter.index("Как часто выходит", start)]
     moment = samples.load_moment(game_id, record)
@@ -190,19 +203,25 @@ def test_each_walkthrough_lists_every_move_by_phase_with_figures(chapters: dict[
     # The stock, top card first, for dealing by hand.
     first_cards = " ".join(card_str(card) for card in record.stock[:10])
     assert first_cards in walk
-    groups = phases(game, record.moves)
+    sample = model.walkthrough(game, model.sample_line(game))
+    assert isinstance(sample, model.Walkthrough)
     position = 0
-    for phase in groups:
-        position = walk.index(phase.title, position)
-        for number, text, _ in phase.moves:
-            found = walk.find(f"{number}. {text}", position)
-            assert found >= 0, f"{game_id}: move {number}. {text} missing or out of order"
-    last = groups[-1].moves[-1][0]
+    for phase in sample.phases:
+        if len(sample.phases) > 1:
+            position = walk.index(phase.title, position)
+        else:
+            assert phase.title not in walk  # a game of one deal names no phase
+        for entry in phase.entries:
+            label = f"{entry.label}: " if entry.label else ""
+            found = walk.find(f"{entry.numbers}. {label}{entry.text}", position)
+            assert found >= 0, f"{game_id}: {entry.numbers}. {entry.text[:60]} missing or out of order"
+            position = found
+    last = sample.phases[-1].entries[-1].last
     assert verbatim(f"После хода {last} — пасьянс вышел").search(walk)
     captions = re.findall(r"После хода \d+ —", walk)
-    assert 1 <= len(captions) <= model.MAX_WALKTHROUGH_FIGURES
+    assert 1 <= len(captions) <= walk_model.MAX_WALKTHROUGH_FIGURES
     redeals = sum(move.is_redeal for move in record.moves)
-    room = model.MAX_WALKTHROUGH_FIGURES - 1 - foresight  # the end, and the position before the critical move
+    room = walk_model.MAX_WALKTHROUGH_FIGURES - 1 - foresight  # the end, and the position before the critical move
     assert len(re.findall(r"перед \S+ пересдачей", walk)) == min(redeals, room)
 
 
@@ -323,13 +342,13 @@ def test_variants_counted_on_other_deals_say_on_which(tmp_path: Path) -> None:
     entries = (model.OddsEntry(None, _odds_data(1, 10000)), model.OddsEntry("две карты", _odds_data(1, 10000)),
                model.OddsEntry("кон по выбору", _odds_data(1, 1000)),
                model.OddsEntry("пересдача, когда всё встало", _odds_data(1, 1000)))
-    (kept,) = odds_section(game, entries, book)
+    kept = odds_section(game, entries, book)[0]  # the game's table, its note and what the rates mean
     text = " ".join(f.text for f in kept._content if hasattr(f, "text"))
     text = text.replace("\u00ad", "").replace("\u00a0", " ").replace("\u202f", " ")
     assert "Подсчитано на 10 000 раскладах, с № 1 по № 10 000. Варианты «кон по выбору» и «пересдача, когда всё " \
            "встало» — на 1000 раскладах, с № 1 по № 1000." in text
     assert "«две карты» —" not in text
-    (alone,) = odds_section(game, entries[:2], book)
+    alone = odds_section(game, entries[:2], book)[0]
     assert "Вариант" not in " ".join(f.text for f in alone._content if hasattr(f, "text") and "Подсчитано" in f.text)
 
 

@@ -25,12 +25,15 @@ from generator.figures import figure_of
 from generator.figures.base import (
     CARD_H,
     CARD_W,
-    EDGE_STEP,
     FAN_STEP,
     READ_STEP,
+    WRAP_STEP,
     Figure,
     Label,
-    fan_offsets,
+    fan_columns,
+    fan_layout,
+    fan_width,
+    hidden_indices,
     label_box,
 )
 from generator.games import GAME_IDS, Game, Move, Result, all_specs, make_game
@@ -187,44 +190,69 @@ def _pile_spots(figure: Figure, x: float) -> list:
 @pytest.mark.parametrize(
     ("game_id", "pile"), [("gallery", "pile:5"), ("village", "pile:2"), ("brunette_blonde", "pile:8")]
 )
-def test_long_piles_keep_the_figure_bounds_and_the_top_card_whole(game_id: str, pile: str) -> None:
-    """A 40-card pile squeezes into the same bounds as the longest pile fanned in full, its top card whole."""
-    cards = [c % 52 for c in range(12, 52)]
-    assert len(cards) == 40
-    long_figure = figure_of(_staged(game_id, {pile: cards}), None)
+@pytest.mark.parametrize("length", [12, 20, 40, 60])
+def test_long_piles_go_on_in_more_columns_and_every_index_stays_readable(game_id: str, pile: str,
+                                                                         length: int) -> None:
+    """A long pile is never squeezed to bare edges: it keeps ``READ_STEP`` or more per card and goes on in a
+    further column, over the right of the one before; the piles to its right move over; its top card is whole."""
+    cards = [c % 52 for c in range(12, 12 + length)]
     module = __import__(f"generator.figures.{game_id}", fromlist=["PILE_HEIGHT"])
-    full = round((module.PILE_HEIGHT - CARD_H) / FAN_STEP) + 1
-    bound_figure = figure_of(_staged(game_id, {pile: cards[:full]}), None)
-    assert (long_figure.width, long_figure.height) == (bound_figure.width, bound_figure.height)
-
-    slot = next(s for s in long_figure.slots if s.place == pile)
-    spots = _pile_spots(long_figure, slot.x)
+    figure = figure_of(_staged(game_id, {pile: cards, "pile:1" if pile != "pile:1" else "pile:2": [3]}), None)
+    assert hidden_indices(figure) == []
+    slot = next(s for s in figure.slots if s.place == pile)
+    spots = [c for c in figure.cards if slot.x - 1e-9 <= c.x < slot.x + fan_width(length, module.PILE_HEIGHT)
+             and c.y >= slot.y - 1e-9 and c.card in cards]
     assert [s.card for s in spots] == cards
-    assert spots[-1].y + CARD_H <= slot.y + module.PILE_HEIGHT + 1e-9
-    assert max(s.y + CARD_H for s in long_figure.cards) <= long_figure.height
-    # The top card is drawn last of all cards that could touch it: nothing lies over it.
+    columns = fan_columns(length, module.PILE_HEIGHT)
+    assert {round(s.x - slot.x, 6) for s in spots} == {round(k * WRAP_STEP, 6) for k in range(columns)}
+    assert all(s.y + CARD_H <= slot.y + module.PILE_HEIGHT + 1e-9 for s in spots)
+    # The next pile to the right starts clear of the last column.
+    number = int(pile.partition(":")[2])
+    if number < 8:
+        following = next(s for s in figure.slots if s.place == f"pile:{number + 1}")
+        assert following.x >= slot.x + fan_width(length, module.PILE_HEIGHT) + 0.1
     top = spots[-1]
-    later = long_figure.cards[long_figure.cards.index(top) + 1 :]
+    later = figure.cards[figure.cards.index(top) + 1:]
     assert not [c for c in later if abs(c.x - top.x) < CARD_W and abs(c.y - top.y) < CARD_H]
-    # The base card and the last few show rank and suit; the squeezed middle still shows every edge.
-    steps = [b.y - a.y for a, b in itertools.pairwise(spots)]
-    assert steps[0] >= READ_STEP - 1e-9 and all(s >= READ_STEP - 1e-9 for s in steps[-3:])
-    assert min(steps) >= EDGE_STEP - 1e-9
 
 
 @pytest.mark.parametrize("count", [0, 1, 2, 5, 13, 14, 15, 16, 20, 40, 47, 60, 104, 300])
 @pytest.mark.parametrize("max_height", [None, CARD_H, 3.0, 4.4, 5.6])
-def test_fan_offsets_fit(count: int, max_height: float | None) -> None:
-    offsets = fan_offsets(count, max_height)
-    assert len(offsets) == count
-    if count:
-        assert offsets[0] == 0.0
-        assert all(b >= a for a, b in itertools.pairwise(offsets))
-        assert all(b - a <= FAN_STEP + 1e-9 for a, b in itertools.pairwise(offsets))
+def test_fan_layout_fits_and_never_goes_below_a_readable_step(count: int, max_height: float | None) -> None:
+    spots = fan_layout(count, max_height)
+    assert len(spots) == count
+    if not count:
+        return
+    assert spots[0] == (0.0, 0.0)
+    columns = fan_columns(count, max_height)
+    assert {dx for dx, _ in spots} == {k * WRAP_STEP for k in range(columns)}
+    for k in range(columns):
+        ys = [dy for dx, dy in spots if dx == k * WRAP_STEP]
+        steps = [b - a for a, b in itertools.pairwise(ys)]
+        assert all(READ_STEP - 1e-9 <= step <= FAN_STEP + 1e-9 for step in steps)
         if max_height is not None:
-            assert offsets[-1] + CARD_H <= max(max_height, CARD_H) + 1e-9
-        elif count > 1:
-            assert offsets[1] == FAN_STEP
+            assert ys[-1] + CARD_H <= max(max_height, CARD_H) + 1e-9
+    if max_height is None and count > 1:
+        assert columns == 1 and spots[1] == (0.0, FAN_STEP)
+
+
+@pytest.mark.parametrize("spec", all_specs())
+def test_no_card_covers_another_s_index_at_any_step_of_a_game(spec: str) -> None:
+    """Every card's rank and suit show in every figure of every game: at every tenth position of the no-peek game
+    of deals 1–3 nothing lies over a face's index."""
+    game = make_game(spec)
+    for deal in (1, 2, 3):
+        played = play_out(game, stock_indices(game.id, deal))
+        for k in range(0, len(played.states), 10):
+            figure = figure_of(game, played.states[k], last_move=played.moves[k - 1] if k else None)
+            assert hidden_indices(figure) == [], (spec, deal, k)
+
+
+def test_the_index_check_sees_a_covered_index() -> None:
+    figure = _moment("village", "mid")
+    card = next(c for c in figure.cards if c.card is not None)
+    covering = dataclasses.replace(card, y=card.y + 0.1)
+    assert hidden_indices(dataclasses.replace(figure, cards=(*figure.cards, covering)))
 
 
 def test_the_last_move_is_marked() -> None:
@@ -526,3 +554,18 @@ def test_the_label_check_sees_an_overlap() -> None:
     crowded = dataclasses.replace(figure, labels=(*figure.labels, Label("Колода: 9", card.x + 0.5, card.y + 0.5)))
     with pytest.raises(AssertionError):
         _assert_labels_clear(crowded)
+
+
+def test_every_place_of_quadrille_says_whose_queen_five_or_six_goes_there() -> None:
+    """«Кадриль»'s empty table already says where each suit's queen, five and six are laid: a label right above
+    each of its twelve places names the card that starts it."""
+    game = make_game("quadrille")
+    figure = figure_of(game, game.initial_state(stock_indices("quadrille", 1)))
+    first = {"queen": "Д", "five": "5", "six": "6"}
+    places = [slot for slot in figure.slots if slot.place.partition(":")[0] in first]
+    assert len(places) == 12
+    for slot in places:
+        kind, _, suit = slot.place.partition(":")
+        above = [label for label in figure.labels
+                 if slot.x <= label.x <= slot.x + slot.w and slot.y - 0.3 <= label.y <= slot.y]
+        assert [label.text for label in above] == [first[kind] + suit], (slot.place, above)

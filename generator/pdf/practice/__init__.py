@@ -51,7 +51,7 @@ from generator.notation import variant_ru
 from generator.pdf.flowables import LateForm, LazyStory, Separator
 from generator.pdf.paper import sheet_page
 from generator.pdf.practice.answers import answer_flowables, answers_intro, positions_ru
-from generator.pdf.practice.deal import DealSheet, choose_layout
+from generator.pdf.practice.deal import choose_layout, deal_sheets
 from generator.pdf.practice.model import answer, deal_page
 from generator.pdf.styles import sheet_styles
 from generator.pdf.templates import CompactCanvas, SheetsDoc
@@ -158,8 +158,8 @@ def build_sheets(
             chunk: list[Flowable] = []
             if two_up and n % 2:
                 chunk.append(Separator(SEPARATOR - 0.01))
-            chunk.append(DealSheet(game, deal_page(game, outcome.deal, outcome.typed), page, styles, sheet_height,
-                                   variant_name=vname, layout=layout, first=n == 0))
+            chunk += deal_sheets(game, deal_page(game, outcome.deal, outcome.typed), page, styles, sheet_height,
+                                 variant_name=vname, layout=layout, first=n == 0)
             yield chunk
         if answers:
             yield [NextPageTemplate("answers"), PageBreak(), *answers_intro(selection, styles)]

@@ -6,16 +6,14 @@ Set from :class:`~generator.pdf.practice.model.Answer` entries: nothing is solve
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from generator.analysis import Difficulty, Status
 from generator.figures.base import Figure
 from generator.games import Result
-from generator.pdf.figure import FigureFlowable, figure_scale, labels_clear
-from generator.pdf.flowables import Heading
-from generator.pdf.moves import LineCells, MoveColumns
+from generator.pdf.figure import MIN_CARD_WIDTH, FigureFlowable, figure_scale, labels_clear
+from generator.pdf.flowables import Heading, entry_flowables
+from generator.pdf.moves import line_width
 from generator.pdf.paper import SheetPage
 from generator.pdf.practice.model import TYPED_DEAL, Answer, Moment, deal_key, deal_label
 from generator.pdf.styles import SheetStyles
@@ -38,7 +36,9 @@ def answers_intro(selection: Selection, styles: SheetStyles) -> list[Flowable]:
             "компьютере. «Выходит» — найден выигрыш, он записан ход за ходом; «не выходит» — программа "
             "перебрала все возможности и выигрыша нет; «не решено за отведённое время» — за "
             f"{positions_ru(n)} программа не нашла ни выигрыша, ни доказательства, что его нет. Ход записан "
-            "так: карта, откуда она взята и куда легла.")
+            "так: карта, откуда она взята и куда легла. Ходы, где игрок выбирает, набраны жирным; вынужденные "
+            "(сдача, пополнение, карта, которой некуда больше идти) — серым, а идущие подряд собраны в одну "
+            "строку с номерами первого и последнего из них.")
     grades = (f"Сложность расклада: {Difficulty.EASY.name_ru} — его выигрывает и осторожный игрок, который не "
               "заглядывает в колоду и играет по твёрдым правилам; "
               f"{Difficulty.FORESIGHT.name_ru} — выходит, но такой игрок его проигрывает; "
@@ -104,10 +104,14 @@ def answer_flowables(entry: Answer, paper: SheetPage, styles: SheetStyles) -> li
         story.append(Paragraph(typeset(grade_text(entry.difficulty)), s.body))
     if entry.moment is not None:
         story.extend(moment_flowables(entry.deal, entry.moment, paper, styles))
+    singles = [e for group in entry.phases for e in group.entries if e.first == e.last]
+    widest = max((line_width(e.text, s.moves.fontSize, bold=e.choice) for e in singles), default=0.0)
     for group in entry.phases:
         if len(entry.phases) > 1:
             story.append(Paragraph(typeset(group.title, hyphens=False, runt=False), s.phase))
-        story.append(answer_moves(group.moves, paper, styles))
+        story += entry_flowables(group.entries, size=s.moves.fontSize, leading=s.moves.leading,
+                                 columns=answer_columns(paper), gap=1.2 * s.body.fontSize, run_style=s.run,
+                                 text_width=widest)
     if entry.final is not None:
         ending = "конечное положение, пасьянс вышел" if entry.result is Result.WON else \
             "здесь игра останавливается, пасьянс не вышел"
@@ -141,16 +145,16 @@ FINAL_FIGURE_SIZES = ((0.55, 0.3), (0.62, 0.35), (0.7, 0.4), (0.8, 0.45), (0.9, 
 
 def final_figure(figure: Figure, paper: SheetPage) -> FigureFlowable:
     """The final position, small (cards about half a deal page's, at most 0.3 of the frame high) — or larger,
-    when a tall figure drawn so small would run its labels into each other (they never go below a legible
-    size, so they grow against the cards)."""
+    when a figure drawn so small would not let its cards be read (``MIN_CARD_WIDTH``) or would run its labels
+    into each other (they never go below a legible size, so they grow against the cards)."""
     for card_share, height_share in FINAL_FIGURE_SIZES:
         card, height = card_share * paper.figure_card, height_share * paper.frame_height
-        if labels_clear(figure, figure_scale(figure, paper.frame_width, height, card)):
+        unit = figure_scale(figure, paper.frame_width, height, card)
+        if unit >= MIN_CARD_WIDTH - 1e-6 and labels_clear(figure, unit):
             break
     return FigureFlowable(figure, max_width=paper.frame_width, max_height=height, card_width=card)
 
 
-def answer_moves(moves: Sequence[tuple[int, str, int]], paper: SheetPage, styles: SheetStyles) -> Flowable:
-    """Numbered moves in balanced columns (four on A4 and letter, three on A5), read down then across."""
-    cells = LineCells([(number, text) for number, text, _ in moves], styles.moves.fontSize, styles.moves.leading)
-    return MoveColumns(cells, 3 if paper.frame_width < 400 else 4, 1.2 * styles.body.fontSize)
+def answer_columns(paper: SheetPage) -> int:
+    """At most four columns of moves on A4 and letter, three on A5 (fewer when the widest move needs them)."""
+    return 3 if paper.frame_width < 400 else 4

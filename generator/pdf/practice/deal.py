@@ -13,7 +13,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from generator.cards import RANK_SYMBOLS
 from generator.games import Game
-from generator.pdf.figure import draw_figure, figure_scale
+from generator.pdf.figure import MIN_CARD_WIDTH, draw_figure, figure_scale
 from generator.pdf.fonts import SANS, SANS_BOLD, SIGNS
 from generator.pdf.palette import GREY, INK, RED, RULE, SHADE
 from generator.pdf.paper import SheetPage
@@ -53,9 +53,12 @@ def stacking_instruction(cards: int) -> str:
 #: Layouts of a deal: "stacked" (figure above the stacking order, a page or half a page tall) or "side"
 #: (figure left, stacking order right: two one-pack deals to a page).
 LAYOUTS = ("stacked", "side")
+#: The parts of a stacked deal: both on one page, or — when the figure would come out too small to read above
+#: the stacking order (a long pile on A5) — the figure on a page of its own and the stacking order on the next.
+PARTS = ("both", "figure", "stacking")
 SIDE_FIGURE = 0.4  # the figure's share of the width in the side layout
 SIDE_GUTTER = 6 * mm
-SMALLEST_FIGURE_CARD = 8.5 * mm  # a figure whose cards would come out smaller does not go side by side
+SMALLEST_FIGURE_CARD = MIN_CARD_WIDTH  # a figure whose cards would come out smaller does not go side by side
 
 
 class DealSheet(Flowable):
@@ -67,10 +70,11 @@ class DealSheet(Flowable):
     """
 
     def __init__(self, game: Game, deal: DealPage, paper: SheetPage, styles: SheetStyles, height: float, *,
-                 variant_name: str | None, layout: str = "stacked", first: bool = False) -> None:
+                 variant_name: str | None, layout: str = "stacked", first: bool = False, part: str = "both") -> None:
         super().__init__()
         self.game, self.deal_page, self.deal, self.paper, self.styles = game, deal, deal.deal, paper, styles
         self.sheet_height, self.variant_name, self.layout, self.first = height, variant_name, layout, first
+        self.part = part
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.width, self.height = self.paper.frame_width, self.sheet_height
@@ -104,7 +108,7 @@ class DealSheet(Flowable):
     # -- drawing
 
     def draw(self) -> None:
-        c, s, w = self.canv, self.styles, self.width
+        c, w = self.canv, self.width
         stock = self.deal_page.stock
         self._head()
         body_top = self.height - self.head_height()
@@ -116,8 +120,12 @@ class DealSheet(Flowable):
             self._figure(0, figure_w, body_top, 0)
             self._stacking(stock, x, w - x, body_top - self.stacking_height(cards, w - x))
         else:
-            self._figure(0, w, body_top, self.stacking_height(cards, w) + 1.4 * s.body.fontSize)
-            self._stacking(stock, 0, w, 0)
+            if self.part != "stacking":
+                self._figure(0, w, body_top, self._figure_bottom())
+            if self.part != "figure":
+                self._stacking(stock, 0, w, 0)
+        if self.part == "stacking":
+            return  # the deal's figure page has its bookmark
         # One bookmark per deal: the outline lists them all.
         key = f"deal-{deal_key(self.deal)}"
         c.bookmarkHorizontal(key, 0, self.height)
@@ -163,14 +171,33 @@ class DealSheet(Flowable):
         instruction.drawOn(c, x, iy)
         self._grid(stock, x, bottom, width, grid_h)
 
+    def _figure_bottom(self) -> float:
+        """Where the stacked figure's space ends: above the stacking order, or at the foot on a page of its own."""
+        if self.part == "figure":
+            return 0.0
+        return self.stacking_height(len(self.deal_page.stock), self.width) + 1.4 * self.styles.body.fontSize
+
+    def _figure_unit(self, width: float, top: float, bottom: float) -> tuple[float, Paragraph]:
+        """Points per card width of the figure in ``width`` between ``top`` and ``bottom``, and its caption."""
+        s = self.styles
+        caption = Paragraph(typeset(opening_caption(self.deal_page.opening)), s.caption)
+        _, ch = caption.wrap(width, 100)
+        room = top - bottom - ch - 0.3 * s.body.fontSize
+        return figure_scale(self.deal_page.figure, width, max(room, 10.0), self.paper.figure_card), caption
+
+    def readable_stacked(self) -> bool:
+        """Whether the figure, stacked above the stacking order on one page, keeps its cards readable."""
+        self.width = self.paper.frame_width
+        top = self.sheet_height - self.head_height()
+        bottom = self.stacking_height(len(self.deal_page.stock), self.width) + 1.4 * self.styles.body.fontSize
+        return self._figure_unit(self.width, top, bottom)[0] >= MIN_CARD_WIDTH - 1e-6
+
     def _figure(self, x: float, width: float, top: float, bottom: float) -> None:
         """The opening figure, centred in its column and hanging from ``top``; its caption under it."""
         c, s = self.canv, self.styles
         figure = self.deal_page.figure
-        caption = Paragraph(typeset(opening_caption(self.deal_page.opening)), s.caption)
+        unit, caption = self._figure_unit(width, top, bottom)
         _, ch = caption.wrap(width, 100)
-        room = top - bottom - ch - 0.3 * s.body.fontSize
-        unit = figure_scale(figure, width, max(room, 10.0), self.paper.figure_card)
         fw, fh = figure.width * unit, figure.height * unit
         draw_figure(c, figure, x + (width - fw) / 2, top - fh, fw)
         caption.drawOn(c, x, top - fh - 0.3 * s.body.fontSize - ch)
@@ -219,6 +246,17 @@ class DealSheet(Flowable):
                 c.setFont(SIGNS, size)
                 c.drawString(x + rw, base, sign)
         c.restoreState()
+
+
+def deal_sheets(game: Game, deal: DealPage, paper: SheetPage, styles: SheetStyles, height: float, *,
+                variant_name: str | None, layout: str, first: bool) -> list[Flowable]:
+    """A deal's page (or half page), or — stacked, when its figure would come out too small above the stacking
+    order — two pages: the figure on the first, the stacking order on the next."""
+    sheet = DealSheet(game, deal, paper, styles, height, variant_name=variant_name, layout=layout, first=first)
+    if layout != "stacked" or sheet.readable_stacked():
+        return [sheet]
+    return [DealSheet(game, deal, paper, styles, height, variant_name=variant_name, layout=layout, first=first,
+                      part=part) for part in ("figure", "stacking")]
 
 
 def choose_layout(game: Game, first: DealPage, paper: SheetPage, styles: SheetStyles,

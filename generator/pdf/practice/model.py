@@ -17,7 +17,7 @@ from generator.games import Game, Move, Result
 from generator.notation import move_ru
 from generator.pdf.typography import NBSP, number_ru
 from generator.play import Opening, opening, play_out
-from generator.replay import final_state
+from generator.replay import final_state, replay
 from generator.selection import Outcome
 from generator.walkthrough import Phase, phases
 
@@ -78,16 +78,16 @@ class Answer:
     deal: int | None  # None: a typed pack
     result: Result
     played: int  # moves of the won line, redeals not counted
-    phases: tuple[Phase, ...]  # those with moves
+    phases: tuple[Phase, ...]  # those with moves, each cut into printed entries (choices, forced runs)
     final: Figure | None  # the end of the won line, or where a deal that plays itself stops
     difficulty: Difficulty | None = None
     moment: Moment | None = None
 
 
-def _end(game: Game, stock: tuple[int, ...], moves: tuple[Move, ...]) -> Figure:
-    """The position at the end of ``moves``, the last card movement marked."""
+def _end(game: Game, final: object, moves: tuple[Move, ...]) -> Figure:
+    """The position ``final`` at the end of ``moves``, the last card movement marked."""
     last = next((m for m in reversed(moves) if not m.is_redeal), None)
-    return figure_of(game, final_state(game, game.initial_state(stock), moves), last_move=last)
+    return figure_of(game, final, last_move=last)
 
 
 def moment(game: Game, stock: tuple[int, ...], line: LineAnalysis) -> Moment:
@@ -98,7 +98,8 @@ def moment(game: Game, stock: tuple[int, ...], line: LineAnalysis) -> Moment:
     before = line.winning_line[: critical.number - 1]  # the player's own first K−1 moves
     played = None if critical.played is None else move_ru(game, critical.played)
     return Moment(line.status, critical.number, played, move_ru(game, critical.keeps_win),
-                  figure=_end(game, stock, before), limit=line.probe_positions)
+                  figure=_end(game, final_state(game, game.initial_state(stock), before), before),
+                  limit=line.probe_positions)
 
 
 def answer(game: Game, outcome: Outcome) -> Answer:
@@ -108,12 +109,14 @@ def answer(game: Game, outcome: Outcome) -> Answer:
     grade = outcome.difficulty
     where = None if outcome.line is None else moment(game, stock, outcome.line)
     if result is Result.WON:
-        moves = outcome.moves
-        groups = tuple(group for group in phases(game, moves) if group.moves)
-        return Answer(outcome.deal, result, sum(not m.is_redeal for m in moves), groups, _end(game, stock, moves),
+        moves = tuple(outcome.moves)
+        states = replay(game, game.initial_state(stock), moves).states
+        groups = tuple(group for group in phases(game, moves, states, stock=stock) if group.moves)
+        return Answer(outcome.deal, result, sum(not m.is_redeal for m in moves), groups, _end(game, states[-1], moves),
                       grade, where)
     if result is Result.LOST and not opening(game, stock).choice:
         # A deal that plays itself (no choice at any step, as in «Кадриль») has one end, shown; a lost
         # deal with choices has none to show: every line ends somewhere else.
-        return Answer(outcome.deal, result, 0, (), _end(game, stock, tuple(play_out(game, stock).moves)), grade)
+        played = play_out(game, stock)
+        return Answer(outcome.deal, result, 0, (), _end(game, played.final, tuple(played.moves)), grade)
     return Answer(outcome.deal, result, 0, (), None, grade)

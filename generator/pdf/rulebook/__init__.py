@@ -25,16 +25,16 @@ from generator.pdf.rulebook.appendix import appendix, front_matter
 from generator.pdf.rulebook.book import Book, book_subject, book_title
 from generator.pdf.rulebook.chapter import chapter_story
 from generator.pdf.rulebook.cover import paint_cover
-from generator.pdf.rulebook.model import STATS_FILE, Chapter, chapter_of, load_stats
+from generator.pdf.rulebook.model import STATS_FILE, Chapter, chapter_of, load_stats, same_orders
 from generator.pdf.styles import book_styles
-from generator.pdf.templates import BookDoc
+from generator.pdf.templates import BookDoc, Contents
 
 __all__ = ["STATS_FILE", "book_title", "build_rulebook", "chapters", "load_stats"]
 
 
 def chapters(stats: dict[str, Any] | None) -> list[Chapter]:
     """Every game's chapter, in registry order (the seeds' order)."""
-    return [chapter_of(number, game_id, stats) for number, game_id in enumerate(GAME_IDS, 1)]
+    return same_orders([chapter_of(number, game_id, stats) for number, game_id in enumerate(GAME_IDS, 1)])
 
 
 def story(book: Book, chapters: list[Chapter]) -> list[Flowable]:
@@ -43,6 +43,9 @@ def story(book: Book, chapters: list[Chapter]) -> list[Flowable]:
     for chapter in chapters:
         flowables += chapter_story(chapter, book)
     flowables += appendix(book)
+    for flowable in flowables:
+        if isinstance(flowable, Contents):
+            flowable.expect(flowables)
     return flowables
 
 

@@ -17,9 +17,9 @@ from reportlab.platypus import (
 
 from generator.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Suit, rank_name_ru
 from generator.games import GAME_IDS, GAMES, make_game
-from generator.notation import place_meaning, place_ru
+from generator.notation import place_meaning, place_ru, place_word
 from generator.paths import rule_text
-from generator.pdf.flowables import Heading
+from generator.pdf.flowables import Heading, Para
 from generator.pdf.palette import GREY_HEX, RULE
 from generator.pdf.rulebook.book import Book
 from generator.pdf.tables import grid
@@ -39,6 +39,17 @@ def preface(games: int) -> str:
     )
 
 
+#: What holds in every game of the book, as the contract's common ground says it (RULES.md): said once here, so
+#: no chapter need repeat it.
+COMMON_GROUND = (
+    "Все карты на столе лежат лицом вверх; колода лежит рубашкой вверх, и порядок её карт игроку неизвестен. "
+    "Карта, положенная на основание, оттуда уже не возвращается: её не берут ни обратно в игру, ни на другое "
+    "основание. Где места оснований не закреплены за мастями, они занимаются в порядке прихода открывающих их "
+    "карт — как именно, сказано в толковании каждого пасьянса. В пасьянсах на две колоды каждая карта есть "
+    "дважды, и две одинаковые карты ничем не различаются."
+)
+
+
 def front_matter(book: Book) -> list[Flowable]:
     s = book.styles
     return [
@@ -50,6 +61,8 @@ def front_matter(book: Book) -> list[Flowable]:
         CondPageBreak(6 * s.leading),
         Heading("О книге", s.section, key="preface", level=0, outline="О книге"),
         book.para(preface(len(GAME_IDS)), smart=True),
+        Heading("Общее для всех пасьянсов", s.section, key="common", level=0, outline="Общее для всех пасьянсов"),
+        book.para(COMMON_GROUND, smart=True),
     ]
 
 
@@ -69,7 +82,7 @@ def appendix(book: Book) -> list[Flowable]:
     ]
     for number, text in enumerate(line for line in rule_text("fragment").splitlines() if line.strip()):
         mark = f"<font color='{GREY_HEX}'>[…]</font> " if number == 0 else ""
-        story.append(Paragraph(mark + typeset(text), s.fragment))
+        story.append(Para(mark + typeset(text), s.fragment))
     story += notation_section(book)
     story += deals_section(book)
     return story
@@ -84,6 +97,10 @@ def _grid(rows: list[list[Any]], widths: list[float], book: Book, *, head: bool 
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0.1 * s.leading),
         *([("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE)] if head else []),
     ], font_size=s.size)
+
+
+#: The suit table's column heads: the sign, the suit's name, how a card of it is named, its colour.
+SUIT_COLUMNS = ("Знак", "Масть", "В названии карты", "Цвет")
 
 
 def notation_section(book: Book) -> list[Flowable]:
@@ -112,10 +129,12 @@ def notation_section(book: Book) -> list[Flowable]:
     sym, name = 0.07 * book.width, 0.25 * book.width
     story.append(KeepTogether(_grid(rows, [sym, name] * len(columns), book)))
     story.append(Spacer(1, 0.6 * s.leading))
-    suit_rows = [[Paragraph(typeset(SUIT_SYMBOLS[suit]), cell), Paragraph(suit.name_ru, cell),
-                  Paragraph(f"десятка {suit.genitive_ru}", cell),
-                  Paragraph("красная" if suit.is_red else "чёрная", cell)] for suit in Suit]
-    story.append(KeepTogether(_grid(suit_rows, [sym, 0.25 * book.width, 0.3 * book.width, 0.2 * book.width], book)))
+    suit_rows = [[Paragraph(title, s.cell_head) for title in SUIT_COLUMNS]]
+    suit_rows += [[Paragraph(typeset(SUIT_SYMBOLS[suit]), cell), Paragraph(suit.name_ru, cell),
+                   Paragraph(f"десятка {suit.genitive_ru}", cell),
+                   Paragraph("красная" if suit.is_red else "чёрная", cell)] for suit in Suit]
+    widths = [0.1 * book.width, 0.22 * book.width, 0.3 * book.width, 0.2 * book.width]
+    story.append(KeepTogether(_grid(suit_rows, widths, book, head=True)))
     story.append(Spacer(1, 0.6 * s.leading))
     example = "9♠ кон → ряд 3".replace(" ", NBSP)
     story.append(book.para(f"Ход записывают так: карта, откуда она взята и куда легла, — «{example}». Места "
@@ -146,8 +165,8 @@ def places_table(book: Book) -> list[Flowable]:
         kinds: dict[str, list[str]] = {}
         for index, place in enumerate(game.places):
             kinds.setdefault(place.group, []).append(place_ru(game, index))
-        for kind, words in kinds.items():
-            word = words[0].rpartition(" ")[0] or words[0]
+        for kind in kinds:
+            word = place_word(game_id, kind) or kind  # «сборная кучка»: the whole word, not a number's stem
             meaning = place_meaning(game_id, kind)
             if meaning is not None and word not in meanings:
                 meanings[word] = meaning
@@ -187,7 +206,7 @@ def deals_section(book: Book) -> list[Flowable]:
     ]
     for command, meaning in COMMANDS:
         story.append(Paragraph(typeset(command, hyphens=False, runt=False), s.command))
-        story.append(Paragraph(typeset(meaning), s.reading))
+        story.append(Para(typeset(meaning), s.reading))
     rows = []
     for game_id in GAME_IDS:
         game = GAMES[game_id]

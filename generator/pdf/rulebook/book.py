@@ -12,12 +12,15 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.games import Game
 from generator.pdf.figure import label_width
-from generator.pdf.flowables import Anchored, Float, Heading
+from generator.pdf.flowables import Anchored, Float, Heading, Para, tie_moves
 from generator.pdf.moves import MoveColumns, ParagraphCells
 from generator.pdf.palette import GREY
 from generator.pdf.paper import BookPage
 from generator.pdf.styles import BookStyles
-from generator.pdf.typography import counted_ru, smarten, typeset
+from generator.pdf.typography import counted_ru, quoted, smarten, typeset
+
+#: A heading ties its last word to the one before whatever its length: no word stands alone on its last line.
+HEADING_RUNT = 1000
 
 BOOK_SUBTITLE = "Правила, толкования, разборы и вероятности выхода — для игры настоящими картами"
 
@@ -54,7 +57,12 @@ class Book:
         """A paragraph of plain Russian text, typeset (``smart``: our own prose, quotes and dashes fixed)."""
         if smart:
             text = smarten(text)
-        return Paragraph(typeset(text, hyphens=hyphens), style or self.styles.body)
+        return Para(typeset(text, hyphens=hyphens), style or self.styles.body)
+
+    def quote(self, text: str, number: int) -> Paragraph:
+        """A reading's heading: its deciding quote in «ёлочки», numbered; no word alone on its last line."""
+        markup = typeset(quoted(text), runt_letters=HEADING_RUNT)
+        return Para(markup, self.styles.quote, bulletText=str(number))
 
     def section(self, game: Game | str, slug: str, title: str) -> Heading:
         """A section heading inside a chapter: listed in the contents and the outline."""
@@ -67,13 +75,17 @@ class Book:
         return Paragraph(typeset(title, hyphens=False, runt=False), self.styles.subsection)
 
     def caption(self, text: str) -> Paragraph:
-        return Paragraph(typeset(smarten(text), hyphens=False), self.styles.caption)
+        """A figure's caption; a move it names («Т♠ кучка 1 → основание 8») breaks as a walkthrough's does."""
+        return Paragraph(typeset(tie_moves(smarten(text)), hyphens=False), self.styles.caption)
 
-    def figure(self, drawing: Flowable, caption: str) -> Flowable:
+    def figure(self, drawing: Flowable, caption: str, *, floating: bool = True) -> Flowable:
         """A figure (any vector flowable: a Drawing, or one that draws cards with ``card_art``), centred, and
-        its caption below, kept on one page; when the page is too full it floats to the top of the next one."""
+        its caption below, kept on one page. ``floating``: when the page is too full it floats to the top of the
+        next one and text after it fills the page; otherwise it stands exactly here (a walkthrough's figure, whose
+        caption names the move it follows), on the next page if need be."""
         drawing.hAlign = "CENTER"
-        return Float([Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption)])
+        parts = [Spacer(1, 0.4 * self.styles.leading), drawing, self.caption(caption)]
+        return Float(parts) if floating else Anchored(parts)
 
     def anchored_figure(self, drawing: Flowable, caption: str, *after: Flowable) -> Flowable:
         """A figure that must stay where it is in the text, with what comments on it (``after``), kept together:

@@ -19,15 +19,20 @@ from generator.figures import figure_of
 from generator.games import Game
 from generator.notation import move_ru
 from generator.pdf.figure import FigureFlowable
-from generator.pdf.flowables import Heading
+from generator.pdf.flowables import Heading, entry_flowables, tie_moves
 from generator.pdf.fonts import SERIF_BOLD
+from generator.pdf.moves import line_width
 from generator.pdf.rulebook.book import Book
-from generator.pdf.rulebook.model import Chapter, Line, Reading, Walkthrough
+from generator.pdf.rulebook.model import Chapter, Reading
 from generator.pdf.rulebook.odds import odds_section
-from generator.pdf.typography import NBSP, quoted, typeset
+from generator.pdf.rulebook.walk import Line, Walkthrough
+from generator.pdf.typography import NBSP, typeset
+from generator.walkthrough import Entry
 
-#: A figure's share of the text height: a figure never fills a page.
+#: A figure's share of the text height: a figure never fills a page …
 FIGURE_HEIGHT = 0.5
+#: … unless its cards would come out too small to read: then up to this share, leaving room for its caption.
+TALLEST_FIGURE = 0.82
 
 
 def chapter_story(chapter: Chapter, book: Book) -> list[Flowable]:
@@ -45,7 +50,7 @@ def chapter_story(chapter: Chapter, book: Book) -> list[Flowable]:
     story += figure_section(chapter, book)
     story += readings_section(game, chapter.readings, book)
     story += walkthrough_section(game, chapter.walkthrough, book)
-    story += odds_section(game, chapter.odds, book)
+    story += odds_section(game, chapter.odds, book, choiceless=chapter.choiceless)
     return story
 
 
@@ -67,9 +72,27 @@ def readings_section(game: Game, readings: Sequence[Reading], book: Book) -> lis
     s = book.styles
     story: list[Flowable] = [book.section(game, "readings", "Толкование правил")]
     for number, item in enumerate(readings, 1):
-        story.append(Paragraph(typeset(quoted(item.quote), runt=False), s.quote, bulletText=str(number)))
+        story.append(book.quote(item.quote, number))
         story.append(book.para(item.text, s.reading, smart=True))
     return story
+
+
+#: How the walkthrough is set, said once above its moves.
+HOW_TO_READ = ("Ниже записаны все ходы партии. Ходы, где игрок выбирает, набраны жирным. Вынужденные — сдача карт, "
+               "пополнение пустого места, карта, которой некуда больше идти, — набраны серым, а идущие подряд "
+               "собраны в одну строку: сначала номера ходов, затем карты по порядку, откуда и куда они легли. На "
+               "рисунках рамкой обведена карта последнего хода, пунктиром - место, откуда она взята.")
+
+
+def same_order(titles: Sequence[str], deal: int | None) -> str:
+    """The remark that the stacking order is the one an earlier chapter printed; the first says why."""
+    where = (f"в главе «{titles[0]}»" if len(titles) == 1
+             else "в главах " + ", ".join(f"«{t}»" for t in titles[:-1]) + f" и «{titles[-1]}»")
+    text = f"Порядок карт тот же, что для расклада №{deal} {where}"
+    if len(titles) == 1:
+        text += (": номер расклада задаёт один и тот же порядок карт во всех пасьянсах с тем же числом колод, "
+                 "как бы ни назывался пасьянс")
+    return text + "."
 
 
 def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list[Flowable]:
@@ -77,7 +100,9 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
 
     The line is the checked record in ``assets/samples/`` (found by ``python -m generator.samples``):
     nothing is solved at build time, so the build is fast and the same every time. A missing or bad
-    record gives a Russian sentence instead of the walkthrough.
+    record gives a Russian sentence instead of the walkthrough. Each phase's entries are set by
+    :func:`~generator.pdf.flowables.entry_flowables` (choices bold, forced runs condensed), and a figure stands
+    exactly where its caption says, between two entries, even when that leaves the rest of a page white.
     """
     s = book.styles
     if isinstance(walk, str):
@@ -98,39 +123,48 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
         Paragraph(_stock_markup(walk.line.stock), s.moves.clone("stock_order", leftIndent=s.indent, firstLineIndent=0,
                                                                spaceBefore=0.3 * s.leading,
                                                                spaceAfter=0.5 * s.leading)),
+    ]
+    if walk.same_order_as:
+        story.append(book.para(same_order(walk.same_order_as, deal), s.note))
+        story.append(Spacer(1, 0.4 * s.leading))
+    story += [
         book.para(shows),
         Paragraph(typeset(command, hyphens=False, runt=False), s.command),
         Spacer(1, 0.4 * s.leading),
-        book.para("Ниже записаны все ходы партии, и вынужденные тоже (сдача карты из колоды, пополнение пустого "
-                  "места). На рисунках рамкой обведена карта последнего хода, пунктиром - место, откуда она взята.",
-                  smart=True),
+        book.para(HOW_TO_READ, smart=True),
     ]
-    columns = book.move_columns([text for phase in walk.phases for _, text, _ in phase.moves])
-    critical = walk.critical_at  # the index of the critical move in the line
-    numbers = {index: number for phase in walk.phases for number, _, index in phase.moves}
+    singles = [entry for phase in walk.phases for entry in phase.entries if entry.first == entry.last]
+    widest = max((line_width(e.text, s.moves.fontSize, bold=e.choice) for e in singles), default=0.0)
+    most = 2 if book.width < 340 else 3
+
+    def stretch(entries: Sequence[Entry]) -> list[Flowable]:
+        return entry_flowables(entries, size=s.moves.fontSize, leading=s.moves.leading, columns=most,
+                               gap=book.move_gap, run_style=s.run, text_width=widest)
+
+    critical = walk.critical_at  # the position before the critical move: its mark stands there, once
     for phase in walk.phases:
-        story.append(book.subsection(phase.title))
-        chunk: list[tuple[int, str]] = []
-        for number, text, index in phase.moves:
-            if critical is not None and index >= critical:  # no figure could go before it: the mark alone
-                story.append(book.moves(chunk, columns))
-                chunk = []
-                story.append(critical_note(game, walk, numbers.get(critical), book))
+        if len(walk.phases) > 1:  # a game played in one deal has no phases to name
+            story.append(book.subsection(phase.title))
+        waiting: list[Entry] = []
+        for entry in phase.entries:
+            if critical is not None and entry.start >= critical:  # no figure stands before it: the mark alone
+                story += stretch(waiting)
+                waiting = []
+                story.append(critical_note(game, walk, walk.number_at(critical), book))
                 critical = None
-            chunk.append((number, text))
-            moment = walk.moments.get(index + 1)
+            waiting.append(entry)
+            moment = walk.moments.get(entry.stop)
             if moment is not None:
-                story.append(book.moves(chunk, columns))
-                chunk = []
-                drawing, caption = _figure(game, walk.line, index + 1, book), f"После хода {number} — {moment}."
-                if index + 1 == critical:  # the position before the critical move, and its mark, stay in place
-                    story.append(book.anchored_figure(drawing, caption, critical_note(game, walk, numbers.get(critical),
-                                                                                    book)))
+                story += stretch(waiting)
+                waiting = []
+                drawing = _figure(game, walk.line, moment.at, book)
+                if moment.at == critical:  # the position before the critical move, and its mark, stay in place
+                    note = critical_note(game, walk, walk.number_at(critical), book)
+                    story.append(book.anchored_figure(drawing, moment.caption, note))
                     critical = None
                 else:
-                    story.append(book.figure(drawing, caption))
-        if chunk:
-            story.append(book.moves(chunk, columns))
+                    story.append(book.figure(drawing, moment.caption, floating=False))
+        story += stretch(waiting)
     return story
 
 
@@ -139,7 +173,9 @@ def critical_note(game: Game, walk: Walkthrough, number: int | None, book: Book)
     ``number`` is the move's number in the walkthrough (None when the move that keeps the win is a redeal)."""
     moment = walk.critical
     assert moment is not None and moment.played is not None and moment.keeps_win is not None
-    played, keeps = (move_ru(game, move).replace(" ", NBSP) for move in (moment.played, moment.keeps_win))
+    # Tied as a walkthrough's moves are (never inside «кучка 8», never before an arrow), not as one block: a
+    # whole move unbreakable leaves a justified line with gaping spaces.
+    played, keeps = (tie_moves(move_ru(game, move)) for move in (moment.played, moment.keeps_win))
     kept = f"ход {number} ({keeps})" if number is not None else "пересдача"
     text = (f"Осторожный игрок, который не заглядывает в колоду, сыграл бы здесь {played} — и пасьянс уже "
             f"не вышел бы: это последнее положение его игры, из которого ещё можно выиграть. Выигрыш сохраняет "
@@ -154,7 +190,8 @@ def _figure(game: Game, line: Line, index: int, book: Book, *, highlight: bool =
     if last is not None and last.is_redeal:
         last = None
     drawing = figure_of(game, line.states[index], last_move=last)
-    return FigureFlowable(drawing, max_width=book.width, max_height=FIGURE_HEIGHT * book.height)
+    return FigureFlowable(drawing, max_width=book.width, max_height=FIGURE_HEIGHT * book.height,
+                          tallest=TALLEST_FIGURE * book.height)
 
 
 def _stock_markup(stock: Sequence[int]) -> str:

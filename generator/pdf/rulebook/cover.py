@@ -1,4 +1,4 @@
-"""The cover: ornament, title, subtitle, a fan of cards, the games' titles, and the tool's name and version."""
+"""The cover: ornament, title, subtitle, a fan of cards, the games' titles, and the version («версия 0.1.0»)."""
 
 from __future__ import annotations
 
@@ -81,4 +81,4 @@ def paint_cover(canvas: Canvas, book: Book, title: str, games: Sequence[str]) ->
     centred(games_line, s.cover_foot, foot_top)
     canvas.setFont(s.cover_foot.fontName, 0.9 * s.size)
     canvas.setFillColor(GREY)
-    canvas.drawCentredString(w / 2, page.foot + 0.4 * s.leading, f"pasyans {__version__}")
+    canvas.drawCentredString(w / 2, page.foot + 0.4 * s.leading, f"версия {__version__}")

@@ -25,44 +25,25 @@ not counted yet.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from generator.analysis import Difficulty, grade_counts
 from generator.deals import stock_indices
-from generator.games import GAMES, Game, Move, Result, make_game
+from generator.games import GAMES, Game, Result, make_game
 from generator.notation import game_text, rule_text_of, variant_ru
 from generator.paths import ASSETS
+from generator.pdf.rulebook import walk
+from generator.pdf.rulebook.walk import Line, Walkthrough, line_of
 from generator.pdf.typography import ordinal_ru, packs_ru, quoted
 from generator.play import laid_out_at, laid_out_line
 from generator.record import Record
-from generator.replay import replay
-from generator.samples import SampleError, SampleMoment, load_moment, load_sample
-from generator.walkthrough import Phase, phases
+from generator.samples import SampleError, load_moment, load_sample
+from generator.walkthrough import is_choice
 
 STATS_FILE = ASSETS / "stats.json"
-
-#: At most this many figures in a walkthrough, so the chapter stays a text with pictures, not an album.
-MAX_WALKTHROUGH_FIGURES = 4
-
-
-@dataclass(frozen=True)
-class Line:
-    """A line of play of one deal and every position along it (``states[i]``: after the first ``i`` moves)."""
-
-    deal: int | None
-    stock: tuple[int, ...]
-    moves: tuple[Move, ...]
-    states: tuple[Any, ...]  # the game's positions (each game has its own state type)
-
-
-def line_of(game: Game, deal: int | None, stock: tuple[int, ...], moves: tuple[Move, ...]) -> Line:
-    """``moves`` of ``deal`` replayed; ``ValueError`` if one is illegal (a checked record never has one)."""
-    replayed = replay(game, game.initial_state(stock), moves)
-    if not replayed.ok:
-        raise ValueError(f"deal {deal}: move {replayed.illegal_at} is illegal: {replayed.reason}")
-    return Line(deal, stock, moves, replayed.states)
 
 
 @dataclass(frozen=True)
@@ -73,28 +54,6 @@ class FirstFigure:
     at: int
     walked: bool  # the walkthrough plays this very deal (its caption then names the moves)
     shows: str  # what the figure shows, from the text asset: «первые восемь карт разложены»
-
-
-@dataclass(frozen=True)
-class Walkthrough:
-    """«Разбор расклада №N»: the sample's line by phase, and where a figure interrupts it (position → caption);
-    for a deal the no-peek player loses, where it loses it (the line follows the player up to that move)."""
-
-    line: Line
-    phases: tuple[Phase, ...]
-    moments: dict[int, str]
-    critical: SampleMoment | None = None
-
-    @property
-    def needs_foresight(self) -> bool:
-        return self.critical is not None and self.critical.difficulty is Difficulty.FORESIGHT
-
-    @property
-    def critical_at(self) -> int | None:
-        """The position before the critical move (its index in ``line.states``), when the move is known."""
-        if self.critical is None or self.critical.number is None or self.critical.played is None:
-            return None
-        return self.critical.number - 1
 
 
 @dataclass(frozen=True)
@@ -128,6 +87,9 @@ class Chapter:
     readings: tuple[Reading, ...]
     walkthrough: Walkthrough | str  # or the Russian sentence that says why there is none
     odds: tuple[OddsEntry, ...]  # empty: not counted yet
+    #: the game offered no choice anywhere along the line the chapter shows: every move was forced («Кадриль»),
+    #: so its two win rates are one and the same
+    choiceless: bool = False
 
     @property
     def label(self) -> str:
@@ -190,42 +152,12 @@ def first_figure(game: Game, sample: Line | str) -> FirstFigure:
     return FirstFigure(line, laid_out_at(game, line.states), isinstance(sample, Line), laid_out_words(game.id))
 
 
-#: The caption of the position before the critical move, after «После хода N —».
-BEFORE_CRITICAL = "положение перед решающим ходом"
-
-
-def walkthrough_moments(game: Game, line: Line, critical_at: int | None = None) -> dict[int, str]:
-    """Where the walkthrough shows a figure (position index → caption text after «После хода N —»).
-
-    The first position with a real choice, when it differs from the chapter's first figure
-    (the end of phase one in «Фаланга»); the position before each redeal; the position before the critical
-    move, when the walkthrough marks one (``critical_at``), and never dropped; the final position.
-    """
-    moves = line.moves
-    final = len(moves)
-    redeals = [i for i, move in enumerate(moves) if move.is_redeal]
-    moments: dict[int, str] = {}
-    opening = laid_out_at(game, line.states)
-    first_redeal = redeals[0] if redeals else final
-    choice = next((i for i in range(opening, first_redeal) if not game.forced(line.states[i])), None)
-    if choice is not None and choice - opening >= 8:  # a handful of dealt cards later is not worth a picture
-        moments[choice] = "первая позиция, где у игрока есть выбор"
-    for number, index in enumerate(redeals, 1):
-        moments[index] = f"перед {ordinal_ru(number, feminine_genitive=True)} пересдачей"
-    moments[final] = "пасьянс вышел"
-    if critical_at:
-        moments[critical_at] = BEFORE_CRITICAL
-    while len(moments) > MAX_WALKTHROUGH_FIGURES:  # keep the critical position, the last redeals and the end
-        del moments[min(index for index in moments if index != critical_at)]
-    return moments
-
-
 def walkthrough(game: Game, sample: Line | str) -> Walkthrough | str:
+    """The sample's walkthrough; for a deal the no-peek player loses, marked where it loses it."""
     if isinstance(sample, str):
         return sample
     record = Record(game.id, game.variant, sample.deal, sample.stock, Result.WON, sample.moves)
-    walk = Walkthrough(sample, tuple(phases(game, sample.moves)), {}, load_moment(game.full_id, record))
-    return replace(walk, moments=walkthrough_moments(game, sample, walk.critical_at))
+    return walk.walkthrough(game, sample, load_moment(game.full_id, record))
 
 
 # --- the odds -------------------------------------------------------------------------------------------------
@@ -287,6 +219,22 @@ def chapter_of(number: int, game_id: str, stats: dict[str, Any] | None) -> Chapt
     meta = [packs_ru(game.packs)]
     meta += [f"есть вариант {quoted(variant_ru(game_id, variant))}" for variant in game.variants]
     sample = sample_line(game)
+    figure = first_figure(game, sample)
+    line = sample if isinstance(sample, Line) else figure.line
+    choiceless = not any(is_choice(game, state) for state in line.states[:-1])
     return Chapter(number, game, chapter_title(game_id), tuple(meta), tuple(rule_paragraphs(game_id)),
-                   first_figure(game, sample), tuple(readings(game_id) or ()), walkthrough(game, sample),
-                   odds(game, stats))
+                   figure, tuple(readings(game_id) or ()), walkthrough(game, sample), odds(game, stats), choiceless)
+
+
+def same_orders(chapters: Sequence[Chapter]) -> list[Chapter]:
+    """The chapters, each walkthrough knowing which earlier ones stack their deal in the very same order (a deal
+    number gives one order for every game with as many packs)."""
+    done: list[Chapter] = []
+    for chapter in chapters:
+        walked = chapter.walkthrough
+        if isinstance(walked, Walkthrough):
+            same = tuple(earlier.game.title for earlier in done if isinstance(earlier.walkthrough, Walkthrough)
+                         and earlier.walkthrough.line.stock == walked.line.stock)
+            chapter = replace(chapter, walkthrough=replace(walked, same_order_as=same))
+        done.append(chapter)
+    return done

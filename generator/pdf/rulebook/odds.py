@@ -1,5 +1,10 @@
-"""«Как часто выходит»: the thoughtful and no-peek win rates with 95 % intervals, for a game and its variants, and
-the share of each grade of difficulty (easy, needs foresight, lost, not decided) over the same deals."""
+"""«Как часто выходит»: the thoughtful and no-peek win rates with 95-percent intervals, for a game and its variants,
+and the share of each grade of difficulty (easy, needs foresight, lost, not decided) over the same deals.
+
+One small table per counted spec (the game, then each variant under its name), each with its own note when the
+solver left some of its deals undecided: a note counts only its own table's deals, and there is none when that
+count is zero. What the two rates mean is said once, under the game's table; the grades follow in one table.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from generator.pdf.typography import NBSP, number_ru, percent_ru, plural_ru, quo
 
 THOUGHTFUL = "Зная колоду"
 NO_PEEK = "Не подглядывая"
+INTERVAL = "95-процентный интервал"
 #: The grades' row of the game itself, beside its variants' rows.
 RULES_AS_PRINTED = "По правилам"
 
@@ -47,57 +53,76 @@ def _ruled(rows: list[list[Any]], widths: Sequence[float], book: Book,
     ], font_size=s.size)
 
 
-def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[Flowable]:
-    """The section: a table of the counted odds and what they mean, or a sentence saying they are not counted."""
+def unknown_note(data: dict[str, Any]) -> str | None:
+    """The note under one table: how many of *its* deals the solver left undecided, and within what budget;
+    ``None`` when it decided them all."""
+    unknown = data["thoughtful"]["unknown"]
+    if not unknown:
+        return None
+    budget = data.get("budget_seconds")
+    limit = f" за {seconds_ru(float(budget))} на расклад" if isinstance(budget, int | float) else ""
+    # «Для 1 расклада», «для 28 раскладов»: the genitive after «для».
+    deals = plural_ru(unknown, "расклада", "раскладов", "раскладов")
+    return (f"Для {deals} программа не нашла ответа{limit}; они считаются невышедшими, так что настоящая доля "
+            f"«{THOUGHTFUL}» может быть выше, но не больше чем на их долю.")
+
+
+def meaning(entries: Sequence[OddsEntry], choiceless: bool) -> str:
+    """What the two rates are, said once, and over which deals (a variant counted over fewer says so); for a game
+    that leaves no choice, why the two are equal."""
+    main = entries[0].data
+    text = (f"Подсчитано на {_counted_on(main)}.{_other_samples(entries)} "
+            f"«{THOUGHTFUL}» — так играл бы тот, кто знает порядок карт в колоде и не ошибается (так ищет решение "
+            f"программа), поэтому это верхняя граница для живой игры; «{NO_PEEK}» — осторожная игра по твёрдым "
+            f"правилам, без заглядывания в колоду. Рядом — 95-процентный доверительный интервал.")
+    if choiceless:
+        text += (" Здесь обе доли одинаковы, потому что выбора в этом пасьянсе нет: каждая карта идёт туда, куда "
+                 "её посылают правила, и ход игры целиком задаёт колода, так что знание колоды ничего не прибавляет.")
+    return text
+
+
+def odds_table(data: dict[str, Any], book: Book, title: str | None = None) -> Flowable:
+    """One spec's table: the two rates, their intervals and the deals counted; ``title`` (a variant's name)
+    heads it."""
     s = book.styles
-    story: list[Flowable] = [book.section(game, "odds", "Как часто выходит")]
+    head = [Paragraph(typeset(title, hyphens=False) if title else "Игра", s.cell_head),
+            Paragraph("Выходит", s.cell_head_right), Paragraph(INTERVAL, s.cell_head_right),
+            Paragraph("Раскладов", s.cell_head_right)]
+    rows: list[list[Any]] = [head]
+    for key, label in (("thoughtful", THOUGHTFUL), ("no_peek", NO_PEEK)):
+        rate = data[key]
+        rows.append([Paragraph(label, s.cell), Paragraph(_rate(rate), s.cell_right),
+                     Paragraph(_interval(rate), s.cell_right), Paragraph(number_ru(data["deals"]), s.cell_right)])
+    width = book.width
+    return _ruled(rows, [0.33 * width, 0.16 * width, 0.32 * width, 0.19 * width], book)
+
+
+def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book, *, choiceless: bool = False) -> list[Flowable]:
+    """The section: a table per counted spec, each with its own note, and what the rates mean; or a sentence saying
+    they are not counted yet."""
+    s = book.styles
+    heading = book.section(game, "odds", "Как часто выходит")
     if not entries:
         command = f'<font name="{s.command.fontName}">pasyans{NBSP}stats{NBSP}--save</font>'
-        story.append(Paragraph(typeset("Вероятность выхода ещё не подсчитана: она появится здесь, когда её "
-                                       "сосчитает команда") + f" {command}.", s.note))
-        return story
-    head = [Paragraph("Игра", s.cell_head), Paragraph("Выходит", s.cell_head_right),
-            Paragraph(f"95{NBSP}% интервал", s.cell_head_right), Paragraph("Раскладов", s.cell_head_right)]
-    rows: list[list[Any]] = [head]
-    commands: list[tuple[Any, ...]] = []
-    unknown = 0
-    budgets: set[float] = set()
-    for entry in entries:
-        data = entry.data
-        if entry.variant is not None:
-            rows.append([Paragraph(typeset(f"Вариант {quoted(entry.variant)}", hyphens=False), s.cell_head),
-                         "", "", ""])
-            commands.append(("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1)))
-            commands.append(("TOPPADDING", (0, len(rows) - 1), (-1, len(rows) - 1), 0.6 * s.leading))
-        for key, label in (("thoughtful", THOUGHTFUL), ("no_peek", NO_PEEK)):
-            rate = data[key]
-            rows.append([Paragraph(label, s.cell), Paragraph(_rate(rate), s.cell_right),
-                         Paragraph(_interval(rate), s.cell_right),
-                         Paragraph(number_ru(data["deals"]), s.cell_right)])
-        unknown += data["thoughtful"]["unknown"]
-        if data["thoughtful"]["unknown"] and isinstance(data.get("budget_seconds"), int | float):
-            budgets.add(float(data["budget_seconds"]))
-    width = book.width
-    table = _ruled(rows, [0.37 * width, 0.17 * width, 0.27 * width, 0.19 * width], book, commands)
-    # The table first, what it means under it, all on one page: a lone line of the explanation on the
-    # chapter's last page, or a table parted from its heading, reads badly.
-    main = entries[0].data
-    block: list[Flowable] = [table, Spacer(1, 0.7 * s.leading), book.para(
-        f"Подсчитано на {_counted_on(main)}.{_other_samples(entries)} "
-        f"«{THOUGHTFUL}» — так играл бы тот, кто знает порядок карт в колоде и не ошибается (так ищет решение "
-        f"программа), поэтому это верхняя граница для живой игры; «{NO_PEEK}» — осторожная игра по твёрдым "
-        "правилам, без заглядывания в колоду. Рядом — 95-процентный доверительный интервал."
-    )]
-    block += grades_block(game, entries, book)
-    if unknown:
-        # «Для 1 расклада», «для 28 раскладов»: the genitive after «для».
-        deals = plural_ru(unknown, "расклада", "раскладов", "раскладов")
-        limit = f" за {' и '.join(seconds_ru(b) for b in sorted(budgets))} на расклад" if budgets else ""
-        block += [Spacer(1, 0.5 * s.leading),
-                  book.para(f"Для {deals} программа не нашла ответа{limit}; они считаются невышедшими, "
-                            f"так что настоящая доля «{THOUGHTFUL}» может быть выше, но не больше чем на их долю.",
-                            s.note)]
-    return [KeepTogether([*story, *block])]  # the heading inside: keepWithNext does not reach a KeepTogether
+        return [heading, Paragraph(typeset("Вероятность выхода ещё не подсчитана: она появится здесь, когда её "
+                                           "сосчитает команда") + f" {command}.", s.note)]
+    blocks: list[Flowable] = []
+    for number, entry in enumerate(entries):
+        title = None if entry.variant is None else f"Вариант {quoted(entry.variant)}"
+        block: list[Flowable] = [heading] if number == 0 else [Spacer(1, 0.9 * s.leading)]
+        block.append(odds_table(entry.data, book, title))
+        note = unknown_note(entry.data)
+        if note is not None:
+            block += [Spacer(1, 0.4 * s.leading), book.para(note, s.note)]
+        if number == 0:
+            block += [Spacer(1, 0.6 * s.leading), book.para(meaning(entries, choiceless))]
+        # A table with its note (and the heading, the first time) on one page: a table parted from what explains
+        # it reads badly. The heading goes inside: keepWithNext does not reach into a KeepTogether.
+        blocks.append(KeepTogether(block))
+    grades = grades_block(game, entries, book)
+    if grades:
+        blocks.append(KeepTogether(grades))
+    return blocks
 
 
 def _counted_on(data: dict[str, Any]) -> str:
@@ -148,15 +173,15 @@ def grades_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[F
     width = book.width
     first = 0.32 * width
     table = _ruled(rows, [first, *[(width - first) / len(shown)] * len(shown)], book)
-    meaning = (f"Сложность тех же раскладов. {Difficulty.EASY.name_ru.capitalize()} расклад выходит и у "
+    said = (f"Сложность тех же раскладов. {Difficulty.EASY.name_ru.capitalize()} расклад выходит и у "
                "осторожного игрока, который не заглядывает в колоду; "
                f"{Difficulty.FORESIGHT.name_ru} выходит, но такой игрок его проигрывает — нужно предвидеть, что "
                f"придёт из колоды; {Difficulty.LOST.name_ru} не выходит ни при какой игре (это доказано)")
     if Difficulty.UNKNOWN in shown:
-        meaning += f"; {Difficulty.UNKNOWN.name_ru} — программа не нашла ответа, а осторожный игрок его проигрывает"
-    meaning += "."
+        said += f"; {Difficulty.UNKNOWN.name_ru} — программа не нашла ответа, а осторожный игрок его проигрывает"
+    said += "."
     if all(entry.grades and entry.grades[Difficulty.FORESIGHT] == entry.data["thoughtful"]["won"] -
            entry.data["no_peek"]["won"] for entry in graded):  # every deal the player wins, the program wins too
-        meaning += (f" Доля лёгких — это доля «{NO_PEEK}», доля трудных — разница между «{THOUGHTFUL}» "
+        said += (f" Доля лёгких — это доля «{NO_PEEK}», доля трудных — разница между «{THOUGHTFUL}» "
                     f"и «{NO_PEEK}».")
-    return [Spacer(1, 0.9 * s.leading), table, Spacer(1, 0.7 * s.leading), book.para(meaning)]
+    return [Spacer(1, 0.9 * s.leading), table, Spacer(1, 0.7 * s.leading), book.para(said)]
