@@ -12,6 +12,7 @@ import io
 import itertools
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -81,11 +82,18 @@ def a4_chapters(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return chapter_spans(body_text(path)) | {"whole": body_text(path)}
 
 
+@cache
+def pdf_text(pdf: Path) -> str:
+    """pdftotext of a whole book, once per file: it takes seconds (the figures are thousands of glyphs)."""
+    return run("pdftotext", pdf, "-")
+
+
+@cache
 def reading_order(pdf: Path) -> str:
     """The book's text in poppler's reading order (no cropping, which reorders short blocks), squashed, with the
     running titles and page numbers taken out."""
     heads = {title.upper() for title in (*(GAMES[g].title for g in GAME_IDS), "Приложение")}
-    lines = [line for line in run("pdftotext", pdf, "-").splitlines()
+    lines = [line for line in pdf_text(pdf).splitlines()
              if not line.strip().isdigit() and line.strip() not in heads]
     return squash("\n".join(lines))
 
@@ -243,7 +251,7 @@ def test_a_break_never_leaves_fewer_than_four_letters_after_it_or_two_before() -
 
 def test_no_line_of_the_book_starts_with_a_scrap_of_a_broken_word(book: tuple[str, Path]) -> None:
     paper, pdf = book
-    lines = [line.strip() for line in run("pdftotext", pdf, "-").splitlines()]
+    lines = [line.strip() for line in pdf_text(pdf).splitlines()]
     for before, after in itertools.pairwise(lines):
         if re.search(r"[А-Яа-яЁё]-$", before) and re.match(r"[а-яё]", after):
             scrap = re.match(r"[а-яё]+", after)
@@ -254,7 +262,7 @@ def test_no_line_breaks_a_move_apart(book: tuple[str, Path]) -> None:
     """A move, in a walkthrough or a figure's caption, never breaks between a place and its number («основание /
     8») or before its arrow."""
     paper, pdf = book
-    lines = [line.strip() for line in run("pdftotext", pdf, "-").splitlines() if line.strip()]
+    lines = [line.strip() for line in pdf_text(pdf).splitlines() if line.strip()]
     place = r"(?<![А-Яа-яЁё])(кучк[аи]|основани[ея]|ряд|дам[аы]|пирамид[аы]|ход[а]?)"
     for before, after in itertools.pairwise(lines):
         assert not after.startswith("→"), (paper, before[-30:], after[:30])
