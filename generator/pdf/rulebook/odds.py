@@ -182,7 +182,8 @@ def reading_rows(game: Game, entries: Sequence[OddsEntry]) -> list[tuple[str, tu
 
 
 def _percent(share: float) -> str:
-    return percent_ru(share, 2 if share < 0.1 else 1)
+    """Two decimals: readings often differ by a few deals in ten thousand, which one decimal would hide."""
+    return percent_ru(share, 2)
 
 
 def readings_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[Flowable]:
@@ -209,7 +210,7 @@ def readings_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list
                                                                                    s.cell_right),
                          Paragraph(_percent(row.no_peek), s.cell_right)])
     width = book.width
-    table = _ruled(rows, [0.62 * width, 0.19 * width, 0.19 * width], book, commands)
+    table = _ruled(rows, [0.56 * width, 0.22 * width, 0.22 * width], book, commands)
     where = (f"на {_counted_on({'from': next(iter(spans))[0], 'deals': next(iter(spans))[1]})}" if len(spans) == 1
              else "для обоих прочтений места на одних и тех же раскладах")
     said = ("Что меняет прочтение: для каждого спорного места — наше прочтение и другое, с долей вышедших "
