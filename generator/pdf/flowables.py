@@ -18,8 +18,38 @@ from generator.pdf.palette import GREY_HEX, RULE
 from generator.pdf.typography import NBSP, typeset
 from generator.walkthrough import Entry
 
+#: What :meth:`Paragraph.wrap` (and the ``breakLines`` it calls) leaves on a paragraph: the measure, its line
+#: widths, the lines, their height, and the frags, which the first line breaking turns into a word list.
+_WRAPPED = ("width", "_wrapWidths", "blPara", "height", "_width_max", "_splitLongWordCount", "_hyphenations", "frags")
 
-class Heading(Paragraph):
+
+class Text(Paragraph):
+    """A paragraph that breaks its lines once for each measure, not on every wrap.
+
+    reportlab breaks a paragraph's lines again each time it is wrapped, and the
+    book wraps the same paragraph three or four times at the same width: in the
+    page-number pass and the final one, in a keep-together group and again by
+    the frame, in a table's every measuring. The lines depend on nothing but the
+    frags, the style, the bullet and the width (``availHeight`` is not read), so
+    a wrap at the width of the last one, with the same frags, style and bullet,
+    puts back what that one left instead of breaking again. A split paragraph's
+    parts are new paragraphs, with their own frags: they break their own lines.
+    """
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        memo = self.__dict__.get("_wrapped")
+        if memo is not None and memo[0] == availWidth and memo[1] is self.frags and memo[2] is self.style \
+                and memo[3] is self.bulletText:
+            self.__dict__.update(memo[4])
+            return self.width, self.height
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
+        if hasattr(self, "blPara"):  # a measure too narrow for any text sets nothing: nothing to keep
+            state = {name: getattr(self, name) for name in _WRAPPED}
+            self._wrapped = (availWidth, self.frags, self.style, self.bulletText, state)
+        return size
+
+
+class Heading(Text):
     """A heading that marks its place and lists itself in the PDF outline when it is drawn; never split.
 
     ``outline`` is the plain-text title (no markup) for the outline; ``toc`` the markup for a
@@ -59,7 +89,7 @@ def _ends_in_hyphen(paragraph: Paragraph) -> bool:
     return str(text).rstrip().endswith("-")
 
 
-class Para(Paragraph):
+class Para(Text):
     """A paragraph that never breaks a word across two pages.
 
     When a page ends inside it and the last line that would stay on the page
