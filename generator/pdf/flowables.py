@@ -14,7 +14,7 @@ from reportlab.platypus import PageBreak, Paragraph
 from reportlab.platypus.flowables import Flowable, KeepTogether
 
 from generator.pdf.moves import LineCells, MoveColumns
-from generator.pdf.palette import GREY_HEX, RULE
+from generator.pdf.palette import GREY_MARKUP, RULE
 from generator.pdf.typography import NBSP, typeset
 from generator.walkthrough import Entry
 
@@ -192,7 +192,7 @@ def entry_flowables(entries: Sequence[Entry], *, size: float, leading: float, co
             continue
         flush()
         label = f"<i>{entry.label}:</i> " if entry.label else ""
-        story.append(Para(f'<font color="{GREY_HEX}">{entry.numbers}. {label}'
+        story.append(Para(f'<font color="{GREY_MARKUP}">{entry.numbers}. {label}'
                           f'{typeset(tie_moves(entry.text), hyphens=False, runt=False)}</font>', run_style))
     flush()
     return story

@@ -19,7 +19,7 @@ from generator.games import GAME_IDS, GAMES, make_game
 from generator.notation import place_meaning, place_ru, place_word
 from generator.paths import rule_text
 from generator.pdf.flowables import Heading, Para, Text
-from generator.pdf.palette import GREY_HEX, RULE
+from generator.pdf.palette import GREY_MARKUP, RULE
 from generator.pdf.rulebook.book import Book
 from generator.pdf.tables import grid
 from generator.pdf.templates import Contents
@@ -80,7 +80,7 @@ def appendix(book: Book) -> list[Flowable]:
         Spacer(1, 0.5 * s.leading),
     ]
     for number, text in enumerate(line for line in rule_text("fragment").splitlines() if line.strip()):
-        mark = f"<font color='{GREY_HEX}'>[…]</font> " if number == 0 else ""
+        mark = f"<font color='{GREY_MARKUP}'>[…]</font> " if number == 0 else ""
         story.append(Para(mark + typeset(text), s.fragment))
     story += notation_section(book)
     story += deals_section(book)
