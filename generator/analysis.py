@@ -132,21 +132,6 @@ def grade_counts(thoughtful: str, no_peek: str) -> dict[Difficulty, int]:
         if deals:
             counts[Difficulty.from_letters(a, b)] += deals
     return counts
-    # Each distinct pair of letters graded once (there are at most six): the rulebook reads 70 000 deals' letters.
-    # They are counted as bits, not pair by pair: each letter of a string becomes the mask of the deals that have
-    # it (a translation to 0/1 digits, read in base 2), and a pair's deals are the bits both masks share.
-    def masks(letters: str) -> dict[str, int]:
-        present = set(letters)
-        return {letter: int(letters.translate({ord(c): "1" if c == letter else "0" for c in present}), 2)
-                for letter in sorted(present)}
-
-    first, second = masks(thoughtful), masks(no_peek)
-    for a, mask_a in first.items():
-        for b, mask_b in second.items():
-            deals = (mask_a & mask_b).bit_count()
-            if deals:
-                counts[Difficulty.from_letters(a, b)] += deals
-    return counts
 
 
 class Status(enum.Enum):

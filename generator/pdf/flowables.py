@@ -48,6 +48,24 @@ class Text(Paragraph):
             self._wrapped = (availWidth, self.frags, self.style, self.bulletText, state)
         return size
 
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """reportlab's split, whose parts are kept: the final pass splits this paragraph in the same room as the
+        page-number pass did (the pages do not move), and gets the same parts again, their lines already broken.
+        A split that fails (no parts) is not kept: reportlab then drops the lines, and a later wrap restores them."""
+        splits: dict[tuple[float, float], tuple[Any, Any, list[Flowable]]] = self.__dict__.setdefault("_splits", {})
+        kept = splits.get((availWidth, availHeight))
+        if kept is not None and kept[0] is self.frags and kept[1] is getattr(self, "blPara", None):
+            return kept[2][:]
+        parts = self._parts(availWidth, availHeight)
+        if parts:
+            splits[(availWidth, availHeight)] = (self.frags, getattr(self, "blPara", None), parts[:])
+        return parts
+
+    def _parts(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """The split itself (a subclass's rule of where to split goes here, under the keeping)."""
+        parts: list[Flowable] = Paragraph.split(self, availWidth, availHeight)
+        return parts
+
 
 class Heading(Text):
     """A heading that marks its place and lists itself in the PDF outline when it is drawn; never split.
@@ -97,13 +115,13 @@ class Para(Text):
     widow control still hold: a part shorter than two lines is never left).
     """
 
-    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        parts: list[Flowable] = super().split(availWidth, availHeight)
+    def _parts(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        parts = super()._parts(availWidth, availHeight)
         while len(parts) == 2 and isinstance(parts[0], Paragraph) and _ends_in_hyphen(parts[0]):
             kept = len(parts[0].blPara.lines) - 1  # type: ignore[attr-defined]  # set by wrap()
             if kept < 2:
                 return []
-            parts = super().split(availWidth, kept * self.style.leading + 1e-6)
+            parts = super()._parts(availWidth, kept * self.style.leading + 1e-6)
         return parts
 
 

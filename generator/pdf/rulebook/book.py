@@ -112,8 +112,8 @@ class Book:
                                    firstLineIndent=0)
         widest = max(len(str(number)) for number, _ in moves)
         number_width = stringWidth("0" * widest + ".", style.fontName, style.fontSize) + 0.1 * style.fontSize
-        numbers = [Text(f"{number}.", number_style) for number, _ in moves]
-        texts = [Text(typeset(text, hyphens=False, runt=False), style) for _, text in moves]
+        numbers: list[Paragraph] = [Text(f"{number}.", number_style) for number, _ in moves]
+        texts: list[Paragraph] = [Text(typeset(text, hyphens=False, runt=False), style) for _, text in moves]
         return MoveColumns(ParagraphCells(numbers, texts, number_width, style.fontSize), columns, self.move_gap)
 
     def move_columns(self, texts: Sequence[str]) -> int:
