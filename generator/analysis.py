@@ -115,8 +115,22 @@ def grade_counts(thoughtful: str, no_peek: str) -> dict[Difficulty, int]:
         raise ValueError(f"verdict strings of {len(thoughtful)} and {len(no_peek)} deals")
     counts = dict.fromkeys(Difficulty, 0)
     # Each distinct pair of letters graded once (there are at most six): the rulebook reads 70 000 deals' letters.
-    for pair, deals in Counter(zip(thoughtful, no_peek, strict=True)).items():
-        counts[Difficulty.from_letters(*pair)] += deals
+    if thoughtful.isascii() and no_peek.isascii() and thoughtful:
+        # Counted as bits rather than pair by pair: each letter of a string becomes the mask of the deals that
+        # have it (the string's bytes translated to 0/1 digits, read in base 2), and a pair's deals are the bits
+        # both masks share.
+        def masks(letters: bytes) -> dict[int, int]:
+            return {letter: int(letters.translate(bytes(49 if c == letter else 48 for c in range(256))), 2)
+                    for letter in sorted(set(letters))}
+
+        pairs = {(chr(a), chr(b)): (mask_a & mask_b).bit_count()
+                 for a, mask_a in masks(thoughtful.encode("ascii")).items()
+                 for b, mask_b in masks(no_peek.encode("ascii")).items()}
+    else:
+        pairs = dict(Counter(zip(thoughtful, no_peek, strict=True)))
+    for (a, b), deals in pairs.items():
+        if deals:
+            counts[Difficulty.from_letters(a, b)] += deals
     return counts
 
 

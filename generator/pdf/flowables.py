@@ -14,12 +14,60 @@ from reportlab.platypus import PageBreak, Paragraph
 from reportlab.platypus.flowables import Flowable, KeepTogether
 
 from generator.pdf.moves import LineCells, MoveColumns
-from generator.pdf.palette import GREY_HEX, RULE
+from generator.pdf.palette import GREY_MARKUP, RULE
 from generator.pdf.typography import NBSP, typeset
 from generator.walkthrough import Entry
 
+#: What :meth:`Paragraph.wrap` (and the ``breakLines`` it calls) leaves on a paragraph: the measure, its line
+#: widths, the lines, their height, and the frags, which the first line breaking turns into a word list.
+_WRAPPED = ("width", "_wrapWidths", "blPara", "height", "_width_max", "_splitLongWordCount", "_hyphenations", "frags")
 
-class Heading(Paragraph):
+
+class Text(Paragraph):
+    """A paragraph that breaks its lines once for each measure, not on every wrap.
+
+    reportlab breaks a paragraph's lines again each time it is wrapped, and the
+    book wraps the same paragraph three or four times at the same width: in the
+    page-number pass and the final one, in a keep-together group and again by
+    the frame, in a table's every measuring. The lines depend on nothing but the
+    frags, the style, the bullet and the width (``availHeight`` is not read), so
+    a wrap at the width of the last one, with the same frags, style and bullet,
+    puts back what that one left instead of breaking again. A split paragraph's
+    parts are new paragraphs, with their own frags: they break their own lines.
+    """
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        memo = self.__dict__.get("_wrapped")
+        if memo is not None and memo[0] == availWidth and memo[1] is self.frags and memo[2] is self.style \
+                and memo[3] is self.bulletText:
+            self.__dict__.update(memo[4])
+            return self.width, self.height
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
+        if hasattr(self, "blPara"):  # a measure too narrow for any text sets nothing: nothing to keep
+            state = {name: getattr(self, name) for name in _WRAPPED}
+            self._wrapped = (availWidth, self.frags, self.style, self.bulletText, state)
+        return size
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """reportlab's split, whose parts are kept: the final pass splits this paragraph in the same room as the
+        page-number pass did (the pages do not move), and gets the same parts again, their lines already broken.
+        A split that fails (no parts) is not kept: reportlab then drops the lines, and a later wrap restores them."""
+        splits: dict[tuple[float, float], tuple[Any, Any, list[Flowable]]] = self.__dict__.setdefault("_splits", {})
+        kept = splits.get((availWidth, availHeight))
+        if kept is not None and kept[0] is self.frags and kept[1] is getattr(self, "blPara", None):
+            return kept[2][:]
+        parts = self._parts(availWidth, availHeight)
+        if parts:
+            splits[(availWidth, availHeight)] = (self.frags, getattr(self, "blPara", None), parts[:])
+        return parts
+
+    def _parts(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """The split itself (a subclass's rule of where to split goes here, under the keeping)."""
+        parts: list[Flowable] = Paragraph.split(self, availWidth, availHeight)
+        return parts
+
+
+class Heading(Text):
     """A heading that marks its place and lists itself in the PDF outline when it is drawn; never split.
 
     ``outline`` is the plain-text title (no markup) for the outline; ``toc`` the markup for a
@@ -59,7 +107,7 @@ def _ends_in_hyphen(paragraph: Paragraph) -> bool:
     return str(text).rstrip().endswith("-")
 
 
-class Para(Paragraph):
+class Para(Text):
     """A paragraph that never breaks a word across two pages.
 
     When a page ends inside it and the last line that would stay on the page
@@ -67,13 +115,13 @@ class Para(Paragraph):
     widow control still hold: a part shorter than two lines is never left).
     """
 
-    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        parts: list[Flowable] = super().split(availWidth, availHeight)
+    def _parts(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        parts = super()._parts(availWidth, availHeight)
         while len(parts) == 2 and isinstance(parts[0], Paragraph) and _ends_in_hyphen(parts[0]):
             kept = len(parts[0].blPara.lines) - 1  # type: ignore[attr-defined]  # set by wrap()
             if kept < 2:
                 return []
-            parts = super().split(availWidth, kept * self.style.leading + 1e-6)
+            parts = super()._parts(availWidth, kept * self.style.leading + 1e-6)
         return parts
 
 
@@ -162,7 +210,7 @@ def entry_flowables(entries: Sequence[Entry], *, size: float, leading: float, co
             continue
         flush()
         label = f"<i>{entry.label}:</i> " if entry.label else ""
-        story.append(Para(f'<font color="{GREY_HEX}">{entry.numbers}. {label}'
+        story.append(Para(f'<font color="{GREY_MARKUP}">{entry.numbers}. {label}'
                           f'{typeset(tie_moves(entry.text), hyphens=False, runt=False)}</font>', run_style))
     flush()
     return story

@@ -28,12 +28,12 @@ from typing import Any, Literal
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Table
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table
 from reportlab.platypus.doctemplate import IndexingFlowable
 from reportlab.platypus.flowables import Flowable
 
 from generator import __version__
-from generator.pdf.flowables import Float, Heading, KeepWithNext, float_may_pass
+from generator.pdf.flowables import Float, Heading, KeepWithNext, Text, float_may_pass
 from generator.pdf.fonts import SANS, SERIF
 from generator.pdf.palette import GREY, INK, RULE
 from generator.pdf.paper import BookPage, Page, SheetPage
@@ -104,6 +104,7 @@ class Contents(IndexingFlowable):
         self._entries: list[tuple[int, str, int, str]] = []
         self._last: list[tuple[int, str, int, str]] = []
         self._table: Table | None = None
+        self._table_for: tuple[float, list[tuple[int, str, int, str]]] | None = None  # the measure and rows it has
         self._title_width = 0.0
 
     def notify(self, kind: str, stuff: Any) -> None:
@@ -159,18 +160,22 @@ class Contents(IndexingFlowable):
         self.canv.setNamedCB("contentsLeader", self._leader)
         number_width = 2.6 * self.styles.size
         self._title_width = availWidth - number_width
-        rows, commands = [], []
         entries = self._last or [(0, "", 0, "")]
-        for row, (level, text, page, key) in enumerate(entries):
-            style = self.styles.toc[min(level, len(self.styles.toc) - 1)]
-            number_style = style.clone(f"{style.name}-page", alignment=2, leftIndent=0, rightIndent=0,
-                                       firstLineIndent=0)
-            title = f'<a href="#{key}">{text}</a><onDraw name="contentsLeader" label="{level}"/>' if key else text
-            rows.append([Paragraph(title, style), Paragraph(f'<a href="#{key}">{page}</a>', number_style)])
-            if style.spaceBefore and row:
-                commands.append(("TOPPADDING", (0, row), (-1, row), style.spaceBefore))
-        self._table = grid(rows, [self._title_width, number_width], [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), *commands],
-                           font_size=self.styles.size)
+        # A keep-with-next group wraps the contents, then the frame does, at the same width and with the same rows:
+        # the table made for them serves again (its cells keep their lines, see Text).
+        if self._table is None or self._table_for != (availWidth, entries):
+            rows, commands = [], []
+            for row, (level, text, page, key) in enumerate(entries):
+                style = self.styles.toc[min(level, len(self.styles.toc) - 1)]
+                number_style = style.clone(f"{style.name}-page", alignment=2, leftIndent=0, rightIndent=0,
+                                           firstLineIndent=0)
+                title = f'<a href="#{key}">{text}</a><onDraw name="contentsLeader" label="{level}"/>' if key else text
+                rows.append([Text(title, style), Text(f'<a href="#{key}">{page}</a>', number_style)])
+                if style.spaceBefore and row:
+                    commands.append(("TOPPADDING", (0, row), (-1, row), style.spaceBefore))
+            self._table = grid(rows, [self._title_width, number_width],
+                               [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), *commands], font_size=self.styles.size)
+            self._table_for = (availWidth, list(entries))
         self._table.canv = self.canv
         self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
         return self.width, self.height
@@ -258,13 +263,17 @@ class BookDoc(BaseDocTemplate):
 
     # --- page furniture ---------------------------------------------------------------------------------------
 
+    # Page furniture changes no page's layout: a sketching pass, whose pages are thrown away, paints none of it.
+
     def _paint_cover(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
-        if self.cover:
+        if self.cover and not self.sketching:
             canvas.saveState()
             self.cover(canvas, self)
             canvas.restoreState()
 
     def _paint_folio(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        if self.sketching:
+            return
         canvas.saveState()
         canvas.setFont(SERIF, 0.88 * self.paper.body)
         canvas.setFillColor(INK)
@@ -273,7 +282,7 @@ class BookDoc(BaseDocTemplate):
 
     def _paint_head_and_folio(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         self._paint_folio(canvas, doc)
-        if not self.running_title or canvas.getPageNumber() == self.opening_page:
+        if self.sketching or not self.running_title or canvas.getPageNumber() == self.opening_page:
             return
         canvas.saveState()
         size = 0.72 * self.paper.body

@@ -34,7 +34,7 @@ from functools import cache
 from typing import Any
 
 from generator.pdf.fonts import SIGNS
-from generator.pdf.palette import RED_HEX
+from generator.pdf.palette import RED_MARKUP
 from generator.russian import plural_word
 
 NBSP = "\u00a0"
@@ -53,10 +53,12 @@ _NUMERO_RE = re.compile(r"([№§]) *(?=\d)")
 _NUMBER_WORD_RE = re.compile(rf"(?<![\d,.])(\d+) +(?=[{_LETTER}]{{2}}|%)")
 _DIGIT_GROUP_RE = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
 _ABBREVIATION_RE = re.compile(r"\b([тТ]\.) +(?=[дпеч]\.)")
-_WORD_RE = re.compile(rf"[{_LETTER}]+")
+_DIGIT_RE = re.compile(r"\d")
 _SIGN_RE = re.compile("([♠♣♥♦→]+)")
 
 MIN_HYPHENATED = 6  # shorter words are never broken: «сло-во» looks worse than a looser line
+#: The words :func:`hyphenate_word` may break (shorter ones it returns as they are, so they are not even looked up).
+_LONG_WORD_RE = re.compile(rf"[{_LETTER}]{{{MIN_HYPHENATED},}}")
 #: The fewest letters a break leaves before the hyphen, and after it on the next line.
 HYPHEN_LEFT, HYPHEN_RIGHT = 2, 4
 #: ``tie_last_word``'s longest runt by default; a heading ties its last word whatever its length.
@@ -71,12 +73,19 @@ def escape(text: str) -> str:
 def tie(text: str, *, runt: bool = False, runt_letters: int = RUNT_LETTERS) -> str:
     """Non-breaking spaces where Russian wants them; ``runt`` also ties a last word of up to ``runt_letters``
     letters to the one before."""
-    text = _ABBREVIATION_RE.sub(r"\1" + NBSP, text)
-    text = _NUMERO_RE.sub(r"\1" + NBSP, text)
-    text = _DIGIT_GROUP_RE.sub(NBSP, text)
-    text = _NUMBER_WORD_RE.sub(r"\1" + NBSP, text)
-    text = _DASH_RE.sub(NBSP + r"\1", text)
-    text = _PARTICLE_RE.sub(NBSP + r"\1", text)
+    # Each rare pattern only where what it needs is in the text (a substring test is far quicker than a search
+    # that finds nothing): the result is the same, and most of the book's texts skip most of them.
+    if "т." in text or "Т." in text:
+        text = _ABBREVIATION_RE.sub(r"\1" + NBSP, text)
+    if "№" in text or "§" in text:
+        text = _NUMERO_RE.sub(r"\1" + NBSP, text)
+    if _DIGIT_RE.search(text):
+        text = _DIGIT_GROUP_RE.sub(NBSP, text)
+        text = _NUMBER_WORD_RE.sub(r"\1" + NBSP, text)
+    if " —" in text:
+        text = _DASH_RE.sub(NBSP + r"\1", text)
+    if " же" in text or " ли" in text or " бы" in text:
+        text = _PARTICLE_RE.sub(NBSP + r"\1", text)
     # Twice: «и в доме» has two one-letter words in a row and the first match eats the space between them.
     for _ in range(2):
         text = _ONE_LETTER_RE.sub(r"\1" + NBSP, text)
@@ -112,7 +121,7 @@ def hyphenate_word(word: str) -> str:
 
 def hyphenate(text: str) -> str:
     """Soft hyphens in every word long enough to break."""
-    return _WORD_RE.sub(lambda m: hyphenate_word(m.group(0)), text)
+    return _LONG_WORD_RE.sub(lambda m: hyphenate_word(m.group(0)), text)
 
 
 def signs(markup: str) -> str:
@@ -121,7 +130,7 @@ def signs(markup: str) -> str:
     def one(m: re.Match[str]) -> str:
         out = []
         for char in m.group(1):
-            colour = f' color="{RED_HEX}"' if char in "♥♦" else ""
+            colour = f' color="{RED_MARKUP}"' if char in "♥♦" else ""
             out.append(f'<font name="{SIGNS}"{colour}>{char}</font>')
         return "".join(out)
 

@@ -18,6 +18,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from reportlab.lib.colors import toColor
 
 from generator.commands import books
 from generator.games import GAME_IDS, GAMES
@@ -423,7 +424,8 @@ def test_ties_after_short_words_before_dashes_and_in_numbers() -> None:
 def test_typeset_escapes_markup_and_sets_signs_in_their_font() -> None:
     markup = typeset("a < b & c > d", hyphens=False)
     assert "&lt;" in markup and "&amp;" in markup and "&gt;" in markup
-    assert '<font name="PasyansSigns" color="#a8232b">♥</font>' in typeset("10♥")
+    assert '<font name="PasyansSigns" color="rgb(168,35,43)">♥</font>' in typeset("10♥")  # the red of #a8232b
+    assert toColor("rgb(168,35,43)") == toColor("#a8232b")
 
 
 def test_soft_hyphens_but_never_in_the_last_word() -> None:

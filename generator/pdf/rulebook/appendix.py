@@ -10,7 +10,6 @@ from reportlab.platypus import (
     KeepTogether,
     NextPageTemplate,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
 )
@@ -19,8 +18,8 @@ from generator.cards import RANK_SYMBOLS, SUIT_SYMBOLS, Suit, rank_name_ru
 from generator.games import GAME_IDS, GAMES, make_game
 from generator.notation import place_meaning, place_ru, place_word
 from generator.paths import rule_text
-from generator.pdf.flowables import Heading, Para
-from generator.pdf.palette import GREY_HEX, RULE
+from generator.pdf.flowables import Heading, Para, Text
+from generator.pdf.palette import GREY_MARKUP, RULE
 from generator.pdf.rulebook.book import Book
 from generator.pdf.tables import grid
 from generator.pdf.templates import Contents
@@ -81,7 +80,7 @@ def appendix(book: Book) -> list[Flowable]:
         Spacer(1, 0.5 * s.leading),
     ]
     for number, text in enumerate(line for line in rule_text("fragment").splitlines() if line.strip()):
-        mark = f"<font color='{GREY_HEX}'>[…]</font> " if number == 0 else ""
+        mark = f"<font color='{GREY_MARKUP}'>[…]</font> " if number == 0 else ""
         story.append(Para(mark + typeset(text), s.fragment))
     story += notation_section(book)
     story += deals_section(book)
@@ -122,17 +121,17 @@ def notation_section(book: Book) -> list[Flowable]:
         for col in columns:
             if r < len(col):
                 rank = col[r]
-                row += [Paragraph(f"<b>{RANK_SYMBOLS[rank]}</b>", cell), Paragraph(rank_name_ru(rank), cell)]
+                row += [Text(f"<b>{RANK_SYMBOLS[rank]}</b>", cell), Text(rank_name_ru(rank), cell)]
             else:
                 row += ["", ""]
         rows.append(row)
     sym, name = 0.07 * book.width, 0.25 * book.width
     story.append(KeepTogether(_grid(rows, [sym, name] * len(columns), book)))
     story.append(Spacer(1, 0.6 * s.leading))
-    suit_rows = [[Paragraph(title, s.cell_head) for title in SUIT_COLUMNS]]
-    suit_rows += [[Paragraph(typeset(SUIT_SYMBOLS[suit]), cell), Paragraph(suit.name_ru, cell),
-                   Paragraph(f"десятка {suit.genitive_ru}", cell),
-                   Paragraph("красная" if suit.is_red else "чёрная", cell)] for suit in Suit]
+    suit_rows = [[Text(title, s.cell_head) for title in SUIT_COLUMNS]]
+    suit_rows += [[Text(typeset(SUIT_SYMBOLS[suit]), cell), Text(suit.name_ru, cell),
+                   Text(f"десятка {suit.genitive_ru}", cell),
+                   Text("красная" if suit.is_red else "чёрная", cell)] for suit in Suit]
     widths = [0.1 * book.width, 0.22 * book.width, 0.3 * book.width, 0.2 * book.width]
     story.append(KeepTogether(_grid(suit_rows, widths, book, head=True)))
     story.append(Spacer(1, 0.6 * s.leading))
@@ -171,11 +170,11 @@ def places_table(book: Book) -> list[Flowable]:
             if meaning is not None and word not in meanings:
                 meanings[word] = meaning
         names = "; ".join(_place_range(words) for words in kinds.values())
-        rows.append([Paragraph(typeset(game.title, hyphens=False), s.cell),
-                     Paragraph(typeset(names, hyphens=False), s.cell)])
+        rows.append([Text(typeset(game.title, hyphens=False), s.cell),
+                     Text(typeset(names, hyphens=False), s.cell)])
     story: list[Flowable] = [_grid(rows, [0.36 * book.width, 0.64 * book.width], book)]
     story.append(Spacer(1, 0.6 * s.leading))
-    rows = [[Paragraph(f"<i>{typeset(word, hyphens=False)}</i>", s.cell), Paragraph(typeset(meaning), s.cell)]
+    rows = [[Text(f"<i>{typeset(word, hyphens=False)}</i>", s.cell), Text(typeset(meaning), s.cell)]
             for word, meaning in meanings.items()]
     story.append(_grid(rows, [0.2 * book.width, 0.8 * book.width], book))
     return story
@@ -205,14 +204,14 @@ def deals_section(book: Book) -> list[Flowable]:
         book.para("Любой расклад можно повторить программой pasyans, по которой сделана эта книга:"),
     ]
     for command, meaning in COMMANDS:
-        story.append(Paragraph(typeset(command, hyphens=False, runt=False), s.command))
+        story.append(Text(typeset(command, hyphens=False, runt=False), s.command))
         story.append(Para(typeset(meaning), s.reading))
     rows = []
     for game_id in GAME_IDS:
         game = GAMES[game_id]
         specs = ", ".join([game_id, *(f"{game_id}:{v}" for v in game.variants)])
-        rows.append([Paragraph(typeset(specs, hyphens=False), s.cell),
-                     Paragraph(typeset(game.title, hyphens=False), s.cell)])
+        rows.append([Text(typeset(specs, hyphens=False), s.cell),
+                     Text(typeset(game.title, hyphens=False), s.cell)])
     story.append(Spacer(1, 0.5 * s.leading))
     story.append(KeepTogether([
         book.para("Вместо GAME ставят обозначение игры, вариант пишут через двоеточие, например "

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.games import Game
 from generator.pdf.figure import label_width
-from generator.pdf.flowables import Anchored, Float, Heading, Para, tie_moves
+from generator.pdf.flowables import Anchored, Float, Heading, Para, Text, tie_moves
 from generator.pdf.moves import MoveColumns, ParagraphCells
 from generator.pdf.palette import GREY
 from generator.pdf.paper import BookPage
@@ -72,11 +72,11 @@ class Book:
 
     def subsection(self, title: str) -> Paragraph:
         """A small heading (a phase of a walkthrough): not in the contents."""
-        return Paragraph(typeset(title, hyphens=False, runt=False), self.styles.subsection)
+        return Text(typeset(title, hyphens=False, runt=False), self.styles.subsection)
 
     def caption(self, text: str) -> Paragraph:
         """A figure's caption; a move it names («Т♠ кучка 1 → основание 8») breaks as a walkthrough's does."""
-        return Paragraph(typeset(tie_moves(smarten(text)), hyphens=False), self.styles.caption)
+        return Text(typeset(tie_moves(smarten(text)), hyphens=False), self.styles.caption)
 
     def figure(self, drawing: Flowable, caption: str, *, floating: bool = True) -> Flowable:
         """A figure (any vector flowable: a Drawing, or one that draws cards with ``card_art``), centred, and
@@ -112,8 +112,8 @@ class Book:
                                    firstLineIndent=0)
         widest = max(len(str(number)) for number, _ in moves)
         number_width = stringWidth("0" * widest + ".", style.fontName, style.fontSize) + 0.1 * style.fontSize
-        numbers = [Paragraph(f"{number}.", number_style) for number, _ in moves]
-        texts = [Paragraph(typeset(text, hyphens=False, runt=False), style) for _, text in moves]
+        numbers: list[Paragraph] = [Text(f"{number}.", number_style) for number, _ in moves]
+        texts: list[Paragraph] = [Text(typeset(text, hyphens=False, runt=False), style) for _, text in moves]
         return MoveColumns(ParagraphCells(numbers, texts, number_width, style.fontSize), columns, self.move_gap)
 
     def move_columns(self, texts: Sequence[str]) -> int:

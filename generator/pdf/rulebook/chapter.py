@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
 
 from generator.cards import card_str
 from generator.figures import figure_of
 from generator.games import Game
 from generator.notation import move_ru
 from generator.pdf.figure import FigureFlowable
-from generator.pdf.flowables import Heading, entry_flowables, tie_moves
+from generator.pdf.flowables import Heading, Text, entry_flowables, tie_moves
 from generator.pdf.fonts import SERIF_BOLD
 from generator.pdf.moves import line_width
 from generator.pdf.rulebook.book import Book
@@ -41,10 +41,10 @@ def chapter_story(chapter: Chapter, book: Book) -> list[Flowable]:
         NextPageTemplate("body"),
         PageBreak(),
         Spacer(1, 0.06 * book.height),
-        Paragraph(chapter.label, s.chapter_label),
+        Text(chapter.label, s.chapter_label),
         Heading(typeset(chapter.title, hyphens=False, runt=False), s.chapter, key=game.id, level=0,
                 outline=game.title, toc=typeset(game.title, hyphens=False, runt=False), running=game.title),
-        Paragraph(typeset(" · ".join(chapter.meta), hyphens=False, runt=False), s.chapter_meta),
+        Text(typeset(" · ".join(chapter.meta), hyphens=False, runt=False), s.chapter_meta),
     ]
     story += [book.para(text, s.rule) for text in chapter.rules]
     story += figure_section(chapter, book)
@@ -120,7 +120,7 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
         book.section(game, "walkthrough", f"Разбор расклада № {deal}"),  # a plain space in the outline
         book.para(f"{found} Чтобы сыграть его настоящими картами, сложите колоду в таком порядке, сверху вниз "
                   "(первой сдаётся первая карта):", smart=True),
-        Paragraph(_stock_markup(walk.line.stock), s.moves.clone("stock_order", leftIndent=s.indent, firstLineIndent=0,
+        Text(_stock_markup(walk.line.stock), s.moves.clone("stock_order", leftIndent=s.indent, firstLineIndent=0,
                                                                spaceBefore=0.3 * s.leading,
                                                                spaceAfter=0.5 * s.leading)),
     ]
@@ -129,7 +129,7 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
         story.append(Spacer(1, 0.4 * s.leading))
     story += [
         book.para(shows),
-        Paragraph(typeset(command, hyphens=False, runt=False), s.command),
+        Text(typeset(command, hyphens=False, runt=False), s.command),
         Spacer(1, 0.4 * s.leading),
         book.para(HOW_TO_READ, smart=True),
     ]
@@ -181,7 +181,7 @@ def critical_note(game: Game, walk: Walkthrough, number: int | None, book: Book)
             f"не вышел бы: это последнее положение его игры, из которого ещё можно выиграть. Выигрыш сохраняет "
             f"{kept}, а чтобы его найти, нужно предвидеть, что придёт из колоды.")
     lead = f'<font name="{SERIF_BOLD}">{typeset("Решающий ход.", hyphens=False, runt=False)}</font>'
-    return Paragraph(f"{lead} {typeset(text)}", book.styles.reading)
+    return Text(f"{lead} {typeset(text)}", book.styles.reading)
 
 
 def _figure(game: Game, line: Line, index: int, book: Book, *, highlight: bool = True) -> Flowable:

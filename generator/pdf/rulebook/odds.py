@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from generator.analysis import Difficulty
 from generator.games import Game
 from generator.notation import variant_reading
+from generator.pdf.flowables import Text
 from generator.pdf.palette import RULE
 from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.model import OddsEntry
@@ -86,14 +87,14 @@ def odds_table(data: dict[str, Any], book: Book, title: str | None = None) -> Fl
     """One spec's table: the two rates, their intervals and the deals counted; ``title`` (a variant's name)
     heads it."""
     s = book.styles
-    head = [Paragraph(typeset(title, hyphens=False) if title else "Игра", s.cell_head),
-            Paragraph("Выходит", s.cell_head_right), Paragraph(INTERVAL, s.cell_head_right),
-            Paragraph("Раскладов", s.cell_head_right)]
+    head = [Text(typeset(title, hyphens=False) if title else "Игра", s.cell_head),
+            Text("Выходит", s.cell_head_right), Text(INTERVAL, s.cell_head_right),
+            Text("Раскладов", s.cell_head_right)]
     rows: list[list[Any]] = [head]
     for key, label in (("thoughtful", THOUGHTFUL), ("no_peek", NO_PEEK)):
         rate = data[key]
-        rows.append([Paragraph(label, s.cell), Paragraph(_rate(rate), s.cell_right),
-                     Paragraph(_interval(rate), s.cell_right), Paragraph(number_ru(data["deals"]), s.cell_right)])
+        rows.append([Text(label, s.cell), Text(_rate(rate), s.cell_right),
+                     Text(_interval(rate), s.cell_right), Text(number_ru(data["deals"]), s.cell_right)])
     width = book.width
     return _ruled(rows, [0.33 * width, 0.16 * width, 0.32 * width, 0.19 * width], book)
 
@@ -105,7 +106,7 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book, *, choice
     heading = book.section(game, "odds", "Как часто выходит")
     if not entries:
         command = f'<font name="{s.command.fontName}">pasyans{NBSP}stats{NBSP}--save</font>'
-        return [heading, Paragraph(typeset("Вероятность выхода ещё не подсчитана: она появится здесь, когда её "
+        return [heading, Text(typeset("Вероятность выхода ещё не подсчитана: она появится здесь, когда её "
                                            "сосчитает команда") + f" {command}.", s.note)]
     blocks: list[Flowable] = []
     for number, entry in enumerate(entries):
@@ -193,8 +194,8 @@ def readings_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list
     if not places:
         return []
     s = book.styles
-    rows: list[list[Any]] = [[Paragraph("Прочтение", s.cell_head), Paragraph(THOUGHTFUL, s.cell_head_right),
-                              Paragraph(NO_PEEK, s.cell_head_right)]]
+    rows: list[list[Any]] = [[Text("Прочтение", s.cell_head), Text(THOUGHTFUL, s.cell_head_right),
+                              Text(NO_PEEK, s.cell_head_right)]]
     commands: list[tuple[Any, ...]] = []
     spans = {span for _quote, span, _rows in places}
     for quote, (first, deals), readings in places:
@@ -204,11 +205,11 @@ def readings_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list
         last = number_ru(first + deals - 1)
         where = "" if len(spans) == 1 else \
             f' <font name="{s.cell.fontName}">— расклады с №{NBSP}{first} по №{NBSP}{last}</font>'
-        rows.append([Paragraph(typeset(quoted(quote)) + where, s.cell_quote), "", ""])
+        rows.append([Text(typeset(quoted(quote)) + where, s.cell_quote), "", ""])
         for row in readings:
-            rows.append([Paragraph(typeset(row.text), s.cell_indented), Paragraph(_percent(row.thoughtful),
+            rows.append([Text(typeset(row.text), s.cell_indented), Text(_percent(row.thoughtful),
                                                                                    s.cell_right),
-                         Paragraph(_percent(row.no_peek), s.cell_right)])
+                         Text(_percent(row.no_peek), s.cell_right)])
     width = book.width
     table = _ruled(rows, [0.56 * width, 0.22 * width, 0.22 * width], book, commands)
     where = (f"на {_counted_on({'from': next(iter(spans))[0], 'deals': next(iter(spans))[1]})}" if len(spans) == 1
@@ -255,13 +256,13 @@ def grades_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[F
     s = book.styles
     shown = [grade for grade in Difficulty if grade is not Difficulty.UNKNOWN or
              any(entry.grades and entry.grades[grade] for entry in graded)]
-    rows: list[list[Any]] = [[Paragraph("Сложность", s.cell_head),
-                              *(Paragraph(grade.plural_ru.capitalize(), s.cell_head_right) for grade in shown)]]
+    rows: list[list[Any]] = [[Text("Сложность", s.cell_head),
+                              *(Text(grade.plural_ru.capitalize(), s.cell_head_right) for grade in shown)]]
     for entry in graded:
         assert entry.grades is not None
         label = RULES_AS_PRINTED if entry.variant is None else f"Вариант {quoted(entry.variant)}"
-        rows.append([Paragraph(typeset(label, hyphens=False), s.cell),
-                     *(Paragraph(share(entry.grades[grade], entry.data["deals"]), s.cell_right)
+        rows.append([Text(typeset(label, hyphens=False), s.cell),
+                     *(Text(share(entry.grades[grade], entry.data["deals"]), s.cell_right)
                        for grade in shown)])
     width = book.width
     first = 0.32 * width
