@@ -161,6 +161,9 @@ class Phalanx(Rules[PhalanxState]):
         #: The last position ``key`` was asked for, and its key: the hints and then the solver ask
         #: for the same one in a row (one tuple built and kept, not two).
         self._last_key: tuple[PhalanxState | None, Hashable] = (None, None)
+        #: The last stock a key was made for, and the same cards as ``bytes`` (equal exactly when
+        #: the stocks are equal; their hash is computed once, a tuple's at every lookup).
+        self._stock_bytes: tuple[tuple[int, ...] | None, bytes] = (None, b"")
 
     # -- the rules ------------------------------------------------------------------
 
@@ -282,8 +285,11 @@ class Phalanx(Rules[PhalanxState]):
         last = self._last_key
         if last[0] is state:
             return last[1]
+        stock = self._stock_bytes
+        if stock[0] is not state.stock:
+            stock = self._stock_bytes = (state.stock, bytes(state.stock))
         key = (
-            state.stock,
+            stock[1],  # the stock as bytes, which keep their hash: a key is hashed several times
             state.dealt,
             state.waste,
             tuple(sorted(state.pyramid)),

@@ -77,7 +77,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         self._unsafe: set[Hashable] = set()
         self._stock: tuple[int, ...] | None = None
         #: The relaxed game's and the eager play-out's answers by ``_closure_key``, in this deal.
-        self._closures: dict[tuple[int, ...], tuple[bool, bool]] = {}
+        self._closures: dict[bytes, tuple[bool, bool]] = {}
         #: The position the last failed ``_turning_everything_wins`` turns to, and that answer.
         self._turned: tuple[PhalanxState, bool] | None = None
 
@@ -131,9 +131,10 @@ class PhalanxHints(SearchHints[PhalanxState]):
             # A lost position stays lost whatever is played: any move is safe. Turning the stock
             # ends the game soonest.
             return moves[-1]
-        known = self._winning_line.get(state)
-        if known is not None:
-            return known  # on the line found to win below
+        if self._winning_line:  # (asked only when there is one: the lookup hashes the whole position)
+            known = self._winning_line.get(state)
+            if known is not None:
+                return known  # on the line found to win below
         # The play-outs' "no safe move" depends only on the position's key: every test below
         # (the relaxed game, the two play-outs, ``_turn_is_safe``) reads the pyramid as a set and
         # the foundations by suit and height, which is all the key merges. And a position on a
@@ -392,7 +393,7 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
 @cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], pile=cython.Py_ssize_t, waste=tuple, stock=tuple,
                dealt=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int,
                card=cython.int, a=cython.int, b=cython.int, s=cython.int, key=list)
-def _closure_key(state: PhalanxState, heights: list[int]) -> tuple[int, ...]:
+def _closure_key(state: PhalanxState, heights: list[int]) -> bytes:
     """The position every play that can be made without turning leads to (the closure, as the
     first loop of ``_playing_everything_wins``), as a key within one deal: the stock cards dealt,
     the two heights of each suit (lower first: twins are alike), and the pile's cards (the bottom
@@ -438,7 +439,7 @@ def _closure_key(state: PhalanxState, heights: list[int]) -> tuple[int, ...]:
     for s in range(4):
         a, b = h[2 * s], h[2 * s + 1]
         key.append(a * 16 + b if a <= b else b * 16 + a)
-    return (*key, *waste[:pile])
+    return bytes(key) + bytes(waste[:pile])  # every number below 256: bytes hash faster than a tuple
 
 
 @cython.locals(moves=list, first=list, second=list, third=list, src=cython.int)
