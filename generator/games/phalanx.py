@@ -95,7 +95,7 @@ def _start_place(tops: tuple[int, ...], suit: int) -> int:
 
 
 @cython.locals(card=cython.int, src=cython.int, tops=tuple, base=cython.int, moves=list, prev=cython.int,
-               i=cython.int)
+               i=cython.int, top=cython.int)
 def _plays_of(card: int, src: int, tops: tuple[int, ...], base: int, moves: list[Move]) -> None:
     """Append the moves of ``card`` from ``src`` to every foundation it fits (``destinations``, in its order)."""
     if RANK0[card] == base:
@@ -103,7 +103,8 @@ def _plays_of(card: int, src: int, tops: tuple[int, ...], base: int, moves: list
         return
     prev = PREV[card]
     for i in range(FOUNDATIONS):
-        if tops[i] == prev:
+        top = tops[i]
+        if top == prev:
             moves.append(_new(Move, (card, src, FOUNDATION + i)))
 
 
@@ -128,7 +129,8 @@ def _pyramid_plays(pyramid: tuple[int, ...], tops: tuple[int, ...], base: int, m
         prev = PREV[card]
         if wanted >> prev & 1:
             for i in range(FOUNDATIONS):
-                if tops[i] == prev:
+                top = tops[i]
+                if top == prev:
                     moves.append(_new(Move, (card, PYRAMID + index, FOUNDATION + i)))
 
 

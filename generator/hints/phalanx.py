@@ -190,7 +190,9 @@ class PhalanxHints(SearchHints[PhalanxState]):
         the same line less its first turn (a turn empties no pyramid place: no refill follows),
         and the lazy order searches that position next."""
         last = self._turned
-        if last is not None and last[0] == state:
+        # (A turn leaves the pyramid tuple as it was: that and the stock dealt rule out most
+        # positions before the whole one is compared.)
+        if last is not None and last[0].pyramid is state.pyramid and last[0].dealt == state.dealt and last[0] == state:
             return last[1]
         wins = _turning_everything_wins(state)
         if not wins:
