@@ -78,6 +78,19 @@ FOUNDATION_CARDS = tuple(
 _new: Any = tuple.__new__
 
 
+@cython.locals(pyramid=tuple, i=cython.int, card=cython.int)
+def _has_empty(pyramid: tuple[int, ...]) -> bool:
+    """An emptied place in the pyramid. (Compiled, a loop over C ints; in Python, ``in``, which
+    compiled compares object by object.)"""
+    if cython.compiled:
+        for i in range(PYRAMID_SIZE):
+            card = pyramid[i]
+            if card < 0:
+                return True
+        return False
+    return EMPTY in pyramid
+
+
 @cython.locals(tops=tuple, suit=cython.int, i=cython.int, top=cython.int, first=cython.int)
 def _start_place(tops: tuple[int, ...], suit: int) -> int:
     """Where a base-rank card of ``suit`` starts a foundation: the first empty place of the left
@@ -192,7 +205,7 @@ class Phalanx(Rules[PhalanxState]):
 
     def refill_pending(self, state: PhalanxState) -> bool:
         """An emptied pyramid place waits for its refill (from the pile, or the stock)."""
-        return EMPTY in state.pyramid and (state.dealt < CARDS or bool(state.waste))
+        return (state.dealt < CARDS or bool(state.waste)) and _has_empty(state.pyramid)
 
     def _pyramid_plays(self, state: PhalanxState, moves: list[Move]) -> None:
         _pyramid_plays(state.pyramid, state.tops, state.base, moves)
@@ -206,7 +219,7 @@ class Phalanx(Rules[PhalanxState]):
                 return [_new(Move, (stock[dealt], STOCK, PYRAMID + dealt))]
             return [_new(Move, (stock[dealt], STOCK, FOUNDATION))]
         moves = []
-        if (dealt < CARDS or waste) and EMPTY in pyramid:
+        if (dealt < CARDS or waste) and _has_empty(pyramid):
             # Refill at once: from the collecting pile, or from the stock when the pile is empty.
             if waste:
                 card, src = waste[-1], WASTE

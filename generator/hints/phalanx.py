@@ -283,6 +283,9 @@ class PhalanxHints(SearchHints[PhalanxState]):
         """
         if state.phase != PHASE_TWO or self.game.refill_pending(state):
             return False
+        last = self._relaxed
+        if last is not None and last[0] is state:  # ``safe_move`` has just played it out
+            return not last[1]
         heights = _heights(state)  # suit s: heights[2s], heights[2s + 1]; a foundation's next card has offset = height
         if state.dealt == CARDS:
             pool = [card for card in state.pyramid if card >= 0]
