@@ -78,6 +78,75 @@ FOUNDATION_CARDS = tuple(
 _new: Any = tuple.__new__
 
 
+@cython.locals(pyramid=tuple, i=cython.int, card=cython.int)
+def _has_empty(pyramid: tuple[int, ...]) -> bool:
+    """An emptied place in the pyramid. (Compiled, a loop over C ints; in Python, ``in``, which
+    compiled compares object by object.)"""
+    if cython.compiled:
+        for i in range(PYRAMID_SIZE):
+            card = pyramid[i]
+            if card < 0:
+                return True
+        return False
+    return EMPTY in pyramid
+
+
+@cython.locals(tops=tuple, suit=cython.int, i=cython.int, top=cython.int, first=cython.int)
+def _start_place(tops: tuple[int, ...], suit: int) -> int:
+    """Where a base-rank card of ``suit`` starts a foundation: the first empty place of the left
+    column unless its suit is there already, else of the right column."""
+    first = 0
+    for i in range(4):
+        top = tops[i]
+        if top >= 0 and SUIT[top] == suit:
+            first = 4
+            break
+    for i in range(first, first + 4):
+        if tops[i] < 0:
+            return FOUNDATION + i
+    raise AssertionError("a third base-rank card of one suit")  # two packs: impossible
+
+
+@cython.locals(card=cython.int, src=cython.int, tops=tuple, base=cython.int, moves=list, prev=cython.int,
+               i=cython.int, top=cython.int)
+def _plays_of(card: int, src: int, tops: tuple[int, ...], base: int, moves: list[Move]) -> None:
+    """Append the moves of ``card`` from ``src`` to every foundation it fits (``destinations``, in its order)."""
+    if RANK0[card] == base:
+        moves.append(_new(Move, (card, src, _start_place(tops, SUIT[card]))))
+        return
+    prev = PREV[card]
+    for i in range(FOUNDATIONS):
+        top = tops[i]
+        if top == prev:
+            moves.append(_new(Move, (card, src, FOUNDATION + i)))
+
+
+@cython.locals(pyramid=tuple, tops=tuple, base=cython.int, moves=list, index=cython.int, card=cython.int,
+               wanted=cython.Py_ssize_t, one=cython.Py_ssize_t, i=cython.int, prev=cython.int, top=cython.int)
+def _pyramid_plays(pyramid: tuple[int, ...], tops: tuple[int, ...], base: int, moves: list[Move]) -> None:
+    """Append the plays of pyramid cards, place by place. ``wanted`` has bit ``t`` set for every
+    foundation top ``t``: a card goes up on a top when that top is its ``PREV`` (compiled, a 64-bit int)."""
+    wanted = 0
+    one = 1
+    for i in range(FOUNDATIONS):
+        top = tops[i]
+        if top >= 0:
+            wanted |= one << top
+    for index in range(PYRAMID_SIZE):
+        card = pyramid[index]
+        if card < 0:
+            continue
+        if RANK0[card] == base:
+            moves.append(_new(Move, (card, PYRAMID + index, _start_place(tops, SUIT[card]))))
+            continue
+        prev = PREV[card]
+        if wanted >> prev & 1:
+            for i in range(FOUNDATIONS):
+                top = tops[i]
+                if top == prev:
+                    moves.append(_new(Move, (card, PYRAMID + index, FOUNDATION + i)))
+
+
 class PhalanxState(NamedTuple):
     stock: tuple[int, ...]  # the whole shuffled stock, top card first; never copied
     dealt: int  # how many stock cards have left the stock (stock[dealt] is next)
@@ -104,6 +173,12 @@ class Phalanx(Rules[PhalanxState]):
         super().__init__(variant)
         #: ``may_hold``: a turned card that fits may go onto the collecting pile.
         self.may_hold = variant == "may_hold"
+        #: The last position ``key`` was asked for, and its key: the hints and then the solver ask
+        #: for the same one in a row (one tuple built and kept, not two).
+        self._last_key: tuple[PhalanxState | None, Hashable] = (None, None)
+        #: The last stock a key was made for, and the same cards as ``bytes`` (equal exactly when
+        #: the stocks are equal; their hash is computed once, a tuple's at every lookup).
+        self._stock_bytes: tuple[tuple[int, ...] | None, bytes] = (None, b"")
 
     # -- the rules ------------------------------------------------------------------
 
@@ -116,18 +191,13 @@ class Phalanx(Rules[PhalanxState]):
     @staticmethod
     def _start_place(tops: tuple[int, ...], suit: int) -> int:
         """Where a base-rank card of ``suit`` starts a foundation: left column unless its suit is there."""
-        left_suits = [SUIT[tops[i - FOUNDATION]] for i in LEFT if tops[i - FOUNDATION] >= 0]
-        column = RIGHT if suit in left_suits else LEFT
-        for place in column:
-            if tops[place - FOUNDATION] < 0:
-                return place
-        raise AssertionError("a third base-rank card of one suit")  # two packs: impossible
+        return _start_place(tops, suit)
 
     def destinations(self, state: PhalanxState, card: int) -> list[int]:
         """The foundation places ``card`` may go to now (empty if it fits none)."""
         tops = state.tops
         if RANK0[card] == state.base:
-            return [self._start_place(tops, SUIT[card])]
+            return [_start_place(tops, SUIT[card])]
         prev = PREV[card]
         if prev not in tops:
             return []
@@ -135,53 +205,42 @@ class Phalanx(Rules[PhalanxState]):
 
     def refill_pending(self, state: PhalanxState) -> bool:
         """An emptied pyramid place waits for its refill (from the pile, or the stock)."""
-        return EMPTY in state.pyramid and (state.dealt < CARDS or bool(state.waste))
+        return (state.dealt < CARDS or bool(state.waste)) and _has_empty(state.pyramid)
 
-    @cython.locals(tops=tuple, base=cython.int, index=cython.int, card=cython.int, prev=cython.int, i=cython.int,
-                   moves=list)
     def _pyramid_plays(self, state: PhalanxState, moves: list[Move]) -> None:
-        tops, base = state.tops, state.base
-        for index, card in enumerate(state.pyramid):
-            if card < 0:
-                continue
-            if RANK0[card] == base:
-                moves.append(_new(Move, (card, PYRAMID + index, self._start_place(tops, SUIT[card]))))
-                continue
-            prev = PREV[card]
-            if prev in tops:
-                for i in range(FOUNDATIONS):
-                    if tops[i] == prev:
-                        moves.append(_new(Move, (card, PYRAMID + index, FOUNDATION + i)))
+        _pyramid_plays(state.pyramid, state.tops, state.base, moves)
 
+    @cython.locals(stock=tuple, waste=tuple, pyramid=tuple, tops=tuple, dealt=cython.int, card=cython.int,
+                   src=cython.int, i=cython.int, count=cython.Py_ssize_t, moves=list)
     def legal_moves(self, state: PhalanxState) -> list[Move]:
         stock, dealt, waste, pyramid = state.stock, state.dealt, state.waste, state.pyramid
         if state.phase == DEALING:
             if dealt < PYRAMID_SIZE:
-                return [Move(stock[dealt], STOCK, PYRAMID + dealt)]
-            return [Move(stock[dealt], STOCK, FOUNDATION)]
-        if EMPTY in pyramid and (dealt < CARDS or waste):
+                return [_new(Move, (stock[dealt], STOCK, PYRAMID + dealt))]
+            return [_new(Move, (stock[dealt], STOCK, FOUNDATION))]
+        moves = []
+        if (dealt < CARDS or waste) and _has_empty(pyramid):
             # Refill at once: from the collecting pile, or from the stock when the pile is empty.
             if waste:
                 card, src = waste[-1], WASTE
             else:
                 card, src = stock[dealt], STOCK
-            return [Move(card, src, PYRAMID + i) for i, c in enumerate(pyramid) if c < 0]
-        moves: list[Move] = []
-        self._pyramid_plays(state, moves)
+            for i in range(PYRAMID_SIZE):
+                if pyramid[i] < 0:
+                    moves.append(_new(Move, (card, src, PYRAMID + i)))
+            return moves
+        tops = state.tops
+        _pyramid_plays(pyramid, tops, state.base, moves)
         if state.phase == PHASE_ONE and moves:
             return moves  # compulsory: phase two begins only when no pyramid card fits
         if waste:
-            top = waste[-1]
-            moves.extend(Move(top, WASTE, place) for place in self.destinations(state, top))
+            _plays_of(waste[-1], WASTE, tops, state.base, moves)
         if dealt < CARDS:
             card = stock[dealt]
-            places = self.destinations(state, card)
-            if places:
-                moves.extend(Move(card, STOCK, place) for place in places)
-                if self.may_hold:
-                    moves.append(Move(card, STOCK, WASTE))  # held back, onto the collecting pile
-            else:
-                moves.append(Move(card, STOCK, WASTE))
+            count = len(moves)
+            _plays_of(card, STOCK, tops, state.base, moves)
+            if len(moves) == count or self.may_hold:  # onto the collecting pile (under may_hold: held back)
+                moves.append(_new(Move, (card, STOCK, WASTE)))
         return moves
 
     @cython.locals(waste=tuple, pyramid=tuple, tops=tuple, card=cython.int, src=cython.int, dst=cython.int,
@@ -238,8 +297,14 @@ class Phalanx(Rules[PhalanxState]):
     def key(self, state: PhalanxState) -> Hashable:
         # Pyramid places are interchangeable (every card is available, nothing moves between
         # places), and so are foundations holding the same cards (only their numbers differ).
-        return (
-            state.stock,
+        last = self._last_key
+        if last[0] is state:
+            return last[1]
+        stock = self._stock_bytes
+        if stock[0] is not state.stock:
+            stock = self._stock_bytes = (state.stock, bytes(state.stock))
+        key = (
+            stock[1],  # the stock as bytes, which keep their hash: a key is hashed several times
             state.dealt,
             state.waste,
             tuple(sorted(state.pyramid)),
@@ -247,6 +312,8 @@ class Phalanx(Rules[PhalanxState]):
             state.base,
             state.phase,
         )
+        self._last_key = (state, key)
+        return key
 
     def contents(self, state: PhalanxState) -> dict[int, tuple[int, ...]]:
         places: dict[int, tuple[int, ...]] = {}

@@ -4,6 +4,8 @@ beside it."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 try:
     import cython
 except ImportError:  # Cython is optional: its declarations are then no-ops
@@ -67,6 +69,17 @@ class PhalanxHints(SearchHints[PhalanxState]):
         #: The last position the relaxed game was played from, and its answer: the solver asks
         #: ``safe_move`` and then ``dead_end`` about the same position, and both need it.
         self._relaxed: tuple[PhalanxState, bool] | None = None
+        #: Keys of the positions of this deal (``_stock``) for which ``_play_outs`` found no safe
+        #: move. The solver asks ``safe_move`` before it looks a position up in its table, so
+        #: about half the positions it asks about are ones it has met before (measured on
+        #: deals 270 and 992: 44,903 of 81,503), and their play-outs were wasted. The answer
+        #: is a function of the key (see ``safe_move``), so a key met again gets it at once.
+        self._unsafe: set[Hashable] = set()
+        self._stock: tuple[int, ...] | None = None
+        #: The relaxed game's and the eager play-out's answers by ``_closure_key``, in this deal.
+        self._closures: dict[bytes, tuple[bool, bool]] = {}
+        #: The position the last failed ``_turning_everything_wins`` turns to, and that answer.
+        self._turned: tuple[PhalanxState, bool] | None = None
 
     def _relaxed_empties(self, state: PhalanxState, heights: list[int]) -> bool:
         """``relaxed_pile_empties`` of ``state``, computed once for two questions in a row."""
@@ -118,20 +131,51 @@ class PhalanxHints(SearchHints[PhalanxState]):
             # A lost position stays lost whatever is played: any move is safe. Turning the stock
             # ends the game soonest.
             return moves[-1]
-        known = self._winning_line.get(state)
-        if known is not None:
-            return known  # on the line found to win below
+        if self._winning_line:  # (asked only when there is one: the lookup hashes the whole position)
+            known = self._winning_line.get(state)
+            if known is not None:
+                return known  # on the line found to win below
+        # The play-outs' "no safe move" depends only on the position's key: every test below
+        # (the relaxed game, the two play-outs, ``_turn_is_safe``) reads the pyramid as a set and
+        # the foundations by suit and height, which is all the key merges. And a position on a
+        # remembered winning line is never one of these: from it that line's rest wins, so the
+        # eager or the turning play-out says so for it and for every position of its key.
+        if state.stock is not self._stock:
+            self._stock, self._unsafe, self._closures = state.stock, set(), {}
+        key = self.game.key(state)
+        if key in self._unsafe:
+            return None
+        move = self._play_outs(state, moves)
+        if move is None:
+            self._unsafe.add(key)
+        return move
+
+    def _play_outs(self, state: PhalanxState, moves: list[Move]) -> Move | None:
+        """``safe_move`` in phase two with cards in the stock, off the remembered line: the play-outs."""
         heights = _heights(state)
-        if not self._relaxed_empties(state, heights):
+        # The relaxed game's eager line and the eager play-out both begin with the closure (every
+        # play that can be made without turning; no push happens in it, so it is the same in both,
+        # and by confluence the same position whatever the order), and from there go on as they
+        # would from the position the closure reaches. So both answers are functions of that
+        # position, which ``_closure_key`` names: a position whose closure was met before (any
+        # play of a position shares its closure: the search's plays between two turns) takes them.
+        closure = _closure_key(state, heights)
+        known = self._closures.get(closure)
+        if known is None:
+            empties = relaxed_pile_empties(state, heights)
+            known = empties, empties and _playing_everything_wins(state, heights)
+            self._closures[closure] = known
+        self._relaxed = state, known[0]
+        if not known[0]:
             # Lost (``dead_end`` says so next and cuts it): no line wins, so none is tried.
             return None
         turn = self._turn(moves)
-        if _playing_everything_wins(state, heights):
+        if known[1]:
             # Playing every card that fits before each turn (the careful player's way) wins,
             # checked by playing it out: the first play of it (any: the plays between two turns
             # commute) or the turn when nothing fits starts a winning line.
             return self._remember_line(state, lazy=False)
-        if turn.src == STOCK and _turning_everything_wins(state):
+        if turn.src == STOCK and self._turning_wins(state, turn):
             # Turning the whole stock without a play, then playing everything that fits, wins
             # (checked by playing it out): the turn starts a winning line, so it loses no win.
             return self._remember_line(state, lazy=True)
@@ -139,6 +183,21 @@ class PhalanxHints(SearchHints[PhalanxState]):
                 and self._turn_is_safe(state, turn.card)):
             return turn
         return None
+
+    def _turning_wins(self, state: PhalanxState, turn: Move) -> bool:
+        """``_turning_everything_wins``, known without playing it out for the position the turn
+        leads to from the last position it was played out for: turning everything from there is
+        the same line less its first turn (a turn empties no pyramid place: no refill follows),
+        and the lazy order searches that position next."""
+        last = self._turned
+        # (A turn leaves the pyramid tuple as it was: that and the stock dealt rule out most
+        # positions before the whole one is compared.)
+        if last is not None and last[0].pyramid is state.pyramid and last[0].dealt == state.dealt and last[0] == state:
+            return last[1]
+        wins = _turning_everything_wins(state)
+        if not wins:
+            self._turned = self.game.apply(state, turn), wins
+        return wins
 
     def _turn(self, moves: list[Move]) -> Move:
         """The turn of the stock as the rules as printed make it: its card up if it fits (to the
@@ -156,7 +215,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         careful player's, is tried at every node by ``safe_move``.)"""
         if len(moves) < 2:
             return moves
-        return sorted(moves, key=lambda move: 0 if move.src == STOCK else 1 if move.src == WASTE else 2)
+        return _by_source(moves)
 
     #: Each move makes (cards up, cards taken from the stock, minus cards on the pile) larger,
     #: compared in that order: a play puts a card up; a turn or a refill from the stock takes a
@@ -224,6 +283,9 @@ class PhalanxHints(SearchHints[PhalanxState]):
         """
         if state.phase != PHASE_TWO or self.game.refill_pending(state):
             return False
+        last = self._relaxed
+        if last is not None and last[0] is state:  # ``safe_move`` has just played it out
+            return not last[1]
         heights = _heights(state)  # suit s: heights[2s], heights[2s + 1]; a foundation's next card has offset = height
         if state.dealt == CARDS:
             pool = [card for card in state.pyramid if card >= 0]
@@ -333,22 +395,128 @@ def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = No
             reach[card] += 1
 
 
-@cython.locals(offset=tuple, heights=list, pile=list, card=cython.int, k=cython.int, slot=cython.int)
+@cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], pile=cython.Py_ssize_t, waste=tuple, stock=tuple,
+               dealt=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int,
+               card=cython.int, a=cython.int, b=cython.int, s=cython.int, key=list)
+def _closure_key(state: PhalanxState, heights: list[int]) -> bytes:
+    """The position every play that can be made without turning leads to (the closure, as the
+    first loop of ``_playing_everything_wins``), as a key within one deal: the stock cards dealt,
+    the two heights of each suit (lower first: twins are alike), and the pile's cards (the bottom
+    of the pile now: plays only take its top). The pyramid is the rest of the dealt cards, so
+    this says the whole position."""
+    code = CODE[state.base]
+    h = list(heights)
+    reach = [0] * 52
+    for card in state.pyramid:
+        if card >= 0:
+            reach[code[card]] += 1
+    waste = state.waste
+    pile = len(waste)
+    if pile:
+        reach[code[waste[pile - 1]]] += 1
+    stock = state.stock
+    dealt = state.dealt
+    todo = [0, 1, 2, 3, 4, 5, 6, 7]
+    while todo:
+        slot = todo.pop()
+        k = h[slot]
+        if k == 13:
+            continue
+        index = (slot >> 1) * 13 + k
+        if not reach[index]:
+            continue
+        reach[index] -= 1
+        h[slot] = k + 1
+        todo.append(slot)
+        if pile:
+            pile -= 1
+            if not pile:
+                continue
+            shown = code[waste[pile - 1]]
+        elif dealt < CARDS:
+            shown = code[stock[dealt]]
+            dealt += 1
+        else:
+            continue
+        reach[shown] += 1
+        _show(shown, h, todo)
+    key = [dealt]
+    for s in range(4):
+        a, b = h[2 * s], h[2 * s + 1]
+        key.append(a * 16 + b if a <= b else b * 16 + a)
+    return bytes(key) + bytes(waste[:pile])  # every number below 256: bytes hash faster than a tuple
+
+
+@cython.locals(moves=list, first=list, second=list, third=list, src=cython.int)
+def _by_source(moves: list[Move]) -> list[Move]:
+    """The moves from the stock, then from the pile, then from the pyramid, each group in the
+    order given (a stable sort on the source, without a key function per move)."""
+    first, second, third = [], [], []
+    for move in moves:
+        src = move[1]
+        if src == STOCK:
+            first.append(move)
+        elif src == WASTE:
+            second.append(move)
+        else:
+            third.append(move)
+    return first + second + third
+
+
+@cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], pile=cython.int[104], size=cython.int,
+               stock=tuple, dealt=cython.int, card=cython.int, k=cython.int, slot=cython.int, left=cython.int,
+               todo=list, index=cython.int, shown=cython.int)
 def _turning_everything_wins(state: PhalanxState) -> bool:
     """Whether this line wins: turn every stock card (up if it fits, else onto the pile) with no
-    play in between, then play everything that fits (the order does not matter: confluence)."""
-    offset = OFFSET[state.base]
-    heights = _heights(state)
-    pile = list(state.waste)
-    for card in state.stock[state.dealt :]:
-        k = offset[card]
-        slot = 2 * SUIT[card]
-        if heights[slot] == k or heights[slot + 1] == k:
-            heights[slot if heights[slot] == k else slot + 1] = k + 1
+    play in between, then play everything that fits (the order does not matter: confluence).
+    (Compiled, ``h``, ``reach`` and ``pile`` are C arrays.)"""
+    code = CODE[state.base]
+    h = _heights(state)
+    pile = [0] * 104
+    size = 0
+    for card in state.waste:
+        pile[size] = code[card]
+        size += 1
+    stock = state.stock
+    for dealt in range(state.dealt, CARDS):
+        card = code[stock[dealt]]
+        slot = (card // 13) << 1
+        k = card % 13
+        if h[slot] == k:
+            h[slot] = k + 1
+        elif h[slot + 1] == k:
+            h[slot + 1] = k + 1
         else:
-            pile.append(card)
-    pool = [card for card in state.pyramid if card >= 0]
-    return _play_out(heights, offset, pool, tuple(pile)) == len(pool) + len(pile)
+            pile[size] = card
+            size += 1
+    reach = [0] * 52  # the pyramid and the top of the pile, by code
+    left = size  # cards not up yet
+    for card in state.pyramid:
+        if card >= 0:
+            reach[code[card]] += 1
+            left += 1
+    if size:
+        size -= 1
+        reach[pile[size]] += 1
+    todo = [0, 1, 2, 3, 4, 5, 6, 7]
+    while todo:  # as ``_play_out``
+        slot = todo.pop()
+        k = h[slot]
+        if k == 13:
+            continue
+        index = (slot >> 1) * 13 + k
+        if not reach[index]:
+            continue
+        reach[index] -= 1
+        h[slot] = k + 1
+        left -= 1
+        todo.append(slot)
+        if size:
+            size -= 1
+            shown = pile[size]
+            reach[shown] += 1
+            _show(shown, h, todo)
+    return left == 0
 
 
 @cython.locals(offset=tuple, waste=tuple, h=cython.int[8], reach=cython.int[52], next_pile=cython.int, card=cython.int,

@@ -12,7 +12,14 @@ from generator.deals import stock_indices
 from generator.games import Game, PlaceKind, Result, make_game
 from generator.games.phalanx import PHASE_TWO, STOCK, WASTE, PhalanxState
 from generator.hints import SearchHints, hints_for
-from generator.hints.phalanx import PhalanxHints, _playing_everything_wins, _turning_everything_wins
+from generator.hints.phalanx import (
+    PhalanxHints,
+    _closure_key,
+    _heights,
+    _playing_everything_wins,
+    _turning_everything_wins,
+)
+from generator.hints.phalanx_relaxed import relaxed_pile_empties
 from generator.play import play_out
 from generator.players import player_for
 from generator.solver import Budget, solve, solve_position
@@ -279,3 +286,60 @@ def test_every_move_makes_progress_so_there_are_no_cycles():
             before = progress(state)
             state = GAME.apply(state, rng.choice(moves))
             assert progress(state) > before, deal
+
+
+def _after(game: Game, state: PhalanxState, move) -> PhalanxState:
+    """``move`` made, then the forced refills (as the solver's ``_advance`` makes them)."""
+    state = game.apply(state, move)
+    while game.refill_pending(state) and state.phase == PHASE_TWO:
+        state = game.apply(state, game.legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_answers_kept_by_closure_turn_and_key_are_the_positions_own(spec):
+    """``safe_move`` keeps answers instead of playing out again: the relaxed game's and the eager
+    play-out's by the position the closure reaches (every play of a position reaches the same one),
+    the turning play-out's for the position a turn leads to, and "no safe move" by the key. Each must be
+    the answer computed afresh: here on positions of four random lines of each of 30 deals (one dict of
+    closures per deal, as in a search), with both answers of each occurring."""
+    game = make_game(spec)
+    seen = Counter()
+    for deal in range(1, 31):
+        by_closure: dict[bytes, tuple[bool, bool]] = {}
+        cached = PhalanxHints(game, player_for(game))
+        lines = [_positions(deal, seed=deal + 100 * line, least_dealt=27, game=game) for line in range(4)]
+        for state in [state for line in lines for state in line[::3]]:
+            if state.dealt == 104:
+                continue
+            moves = game.legal_moves(state)
+            heights = _heights(state)
+            answers = relaxed_pile_empties(state, heights), _playing_everything_wins(state, heights)
+            closure = _closure_key(state, heights)
+            assert by_closure.setdefault(closure, answers) == answers, (deal, state)
+            for move in moves:
+                child = _after(game, state, move)
+                if move.src != STOCK and child.phase == PHASE_TWO and child.dealt < 104:
+                    child_heights = _heights(child)
+                    assert _closure_key(child, child_heights) == closure, (deal, state, move)
+                    assert (relaxed_pile_empties(child, child_heights),
+                            _playing_everything_wins(child, child_heights)) == answers, (deal, state, move)
+            turn = cached._turn(moves)
+            turned = _turning_everything_wins(state)
+            assert _turning_everything_wins(game.apply(state, turn)) == turned, (deal, state)
+            fresh = PhalanxHints(game, player_for(game)).safe_move(state, moves)
+            assert cached.safe_move(state, moves) == fresh, (deal, state)
+            assert cached.safe_move(state, moves) == fresh, (deal, state)  # again: the kept answer
+            seen[answers] += 1
+            seen["turned", turned] += 1
+            seen["safe", fresh is not None] += 1
+    assert {(True, True), (True, False), (False, False)} <= set(seen), seen
+    assert {("turned", True), ("turned", False), ("safe", True), ("safe", False)} <= set(seen), seen
+
+
+def test_the_lazy_order_is_a_stable_sort_by_source():
+    for deal in (9, 30):
+        for state in _positions(deal, seed=5, least_dealt=30):
+            moves = GAME.legal_moves(state)
+            rank = {STOCK: 0, WASTE: 1}
+            assert HINTS.order(state, moves) == sorted(moves, key=lambda move: rank.get(move.src, 2))
