@@ -13,6 +13,7 @@ from generator.notation import move_ru
 from generator.play import play_out
 from generator.record import RecordError, from_json, record_of, replay, to_json
 from generator.solver import Budget, solve
+from generator.stats import load_stats
 from tests.games.test_gallery import arrange, c, position
 
 PRINTED = make_game("gallery")
@@ -134,3 +135,48 @@ def test_in_the_last_deal_both_cover_variants_allow_the_covers_and_the_plays_ali
     state = _bare_king_position(redeals=2)
     assert set(OPTIONAL.legal_moves(state)) == set(BEFORE.legal_moves(state)) == {PLAY, *COVERS}
     assert set(PRINTED.legal_moves(state)) == COVERS
+
+
+# -- the odds file: every reading wins at least the deals a stricter one wins -------------------------------------
+
+
+#: Each variant allows every line of the reading it is named after (a superset of moves at every position:
+#: the middle king is among any_king's choices; a cover forced first is still a cover on offer, plays and the
+#: redeal only added), so a deal one of them wins is never proved lost under the other.
+LOOSER = [("gallery", "gallery:any_king"), ("gallery", "gallery:cover_before_gathering"),
+          ("gallery:cover_before_gathering", "gallery:optional_cover")]
+
+
+@pytest.mark.parametrize(("strict", "loose"), LOOSER)
+def test_a_deal_won_under_a_reading_is_never_lost_under_a_looser_one(strict: str, loose: str) -> None:
+    games = load_stats()["games"]
+    if strict not in games or loose not in games:
+        pytest.skip("not counted")
+    a, b = games[strict], games[loose]
+    start, end = max(a["from"], b["from"]), min(a["from"] + a["deals"], b["from"] + b["deals"])
+    assert end > start
+    won = a["verdicts"]["thoughtful"][start - a["from"]:end - a["from"]]
+    lost = b["verdicts"]["thoughtful"][start - b["from"]:end - b["from"]]
+    assert not [start + i for i, (x, y) in enumerate(zip(won, lost, strict=True)) if x == "W" and y == "L"]
+    # The no-peek player plays the same way before its first cover: under any_king it draws the middle king.
+    if loose == "gallery:any_king":
+        assert a["verdicts"]["no_peek"][start - a["from"]:end - a["from"]] == \
+            b["verdicts"]["no_peek"][start - b["from"]:end - b["from"]]
+
+
+def test_the_first_choice_is_proved_lost_only_when_every_king_is():
+    """Deal 716: the middle king loses (proved), another king of the middle third is not proved lost, so the
+    choice is not cut; deal 346: every king loses, and the choice is proved lost."""
+    for deal, lost in ((716, False), (346, True)):
+        stock = stock_indices("gallery", deal)
+        start = ANY.initial_state(stock)
+        hints = hints_for(ANY)
+        hints._root = start  # dead_end's root test (``leads`` sets it for the solver)
+        children = [ANY.apply(start, move) for move in ANY.legal_moves(start)]
+        middle = next(child for child, move in zip(children, ANY.legal_moves(start), strict=True)
+                      if ANY.drawn_index(start, move) == middle_king(stock))
+        assert solve(PRINTED, stock, budget=Budget(seconds=None, nodes=1_000)).result is Result.LOST
+        assert hints._proved_lost(middle, hints.relaxed_root_budget)
+        assert len(children) > 1
+        assert hints.dead_end(start) is lost
+        assert (solve(ANY, stock, budget=Budget(seconds=None, nodes=1_000)).result is Result.LOST) is lost
