@@ -12,7 +12,7 @@ from generator.hints import hints_for
 from generator.notation import move_ru
 from generator.play import play_out
 from generator.record import RecordError, from_json, record_of, replay, to_json
-from generator.solver import Budget, solve
+from generator.solver import Budget, solve, solve_position
 from generator.stats import load_stats
 from tests.games.test_gallery import arrange, c, position
 
@@ -180,3 +180,27 @@ def test_the_first_choice_is_proved_lost_only_when_every_king_is():
         assert len(children) > 1
         assert hints.dead_end(start) is lost
         assert (solve(ANY, stock, budget=Budget(seconds=None, nodes=1_000)).result is Result.LOST) is lost
+
+
+@pytest.mark.parametrize("spec", ["gallery:optional_cover", "gallery:cover_before_gathering"])
+def test_hints_agree_with_a_plain_search_where_a_king_is_bare_and_a_cover_is_optional(spec: str) -> None:
+    """The positions the variants change: stock out, a bare king and a pile that could cover it, plays beside."""
+    from tests.test_conformance import plain_hints, random_chooser
+
+    game = make_game(spec)
+    hints = hints_for(game)
+    checked = 0
+    for deal in range(1, 13):
+        played = play_out(game, stock_indices("gallery", deal), random_chooser(game, deal))
+        for state in played.states:
+            moves = game.legal_moves(state)
+            covers = [m for m in moves if not m.is_redeal and m.dst < P("foundation:1")]
+            if state.stock or not covers or len(covers) == len(moves):
+                continue
+            plain = solve_position(game, state, budget=Budget(seconds=None, nodes=20_000), hints=plain_hints(game))
+            if not plain.decided:
+                continue
+            hinted = solve_position(game, state, budget=Budget(seconds=None, nodes=80_000), hints=hints)
+            assert hinted.result is plain.result, (deal, [game.describe(m) for m in moves])
+            checked += 1
+    assert checked >= 4
