@@ -26,7 +26,8 @@ from pathlib import Path
 from generator.deals import stock_indices
 from generator.games import Result, all_specs, make_game
 from generator.games.quadrille import comes_out
-from generator.stats import ProgressBar, measure, save_stats, summarise, timing
+from generator.solver import Budget
+from generator.stats import ProgressBar, borrowed_wins, load_stats, measure, save_stats, summarise, timing, with_wins
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 BOOK = "book"
@@ -161,6 +162,24 @@ def measure_row(spec: str, deals: int, budget: float, jobs: int, save: bool) -> 
     )
 
 
+def settle(specs: list[str] | None, budget: float, jobs: int) -> int:
+    """``--settle``: each saved spec's unknown deals won by another reading's replayed line, saved as won."""
+    saved = load_stats()["games"]
+    for spec in specs or list(saved):
+        entry = saved.get(spec)
+        if entry is None:
+            continue
+        letters = entry["verdicts"]["thoughtful"]
+        unknown = [entry["from"] + at for at, letter in enumerate(letters) if letter == "U"]
+        won = borrowed_wins(spec, unknown, saved, budget=Budget(seconds=budget), jobs=jobs)
+        if won:
+            saved[spec] = with_wins(entry, won)
+            save_stats(spec, saved[spec])
+        print(f"{spec}: {len(unknown)} unknown, {len(won)} of them won by another reading's line "
+              f"({len(unknown) - len(won)} left)", flush=True)
+    return 0
+
+
 def table(block_text: str, new_rows: dict[str, str], note: str) -> str:
     """The block's table with ``new_rows`` replacing (or joining) the rows of the same specs, in spec order."""
     rows = {m.group("spec"): m.group(0) for m in ROW.finditer(block_text)}
@@ -186,6 +205,10 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=None, metavar="SPEC", help="game specs (default: all)")
     parser.add_argument("--save-stats", action="store_true",
                         help="also write the odds to assets/stats.json, and the row to the 'odds' table")
+    parser.add_argument("--settle", action="store_true",
+                        help="no measuring: in assets/stats.json, turn each saved unknown deal that another reading "
+                        "of the game is saved as winning into a win where that reading's line replays under this "
+                        "one's rules (make odds runs it after the odds), at --budget seconds a solve")
     parser.add_argument("--book-only", action="store_true", help="measure only the rulebook build")
     parser.add_argument("--against", metavar="REV",
                         help="compare the solver of git revision REV with this tree on the same deals "
@@ -208,6 +231,9 @@ def main() -> int:
         DOC.write_text(replace_block(DOC.read_text(encoding="utf-8"), "against", body), encoding="utf-8")
         print(f"wrote {DOC}", file=sys.stderr)
         return 0
+
+    if args.settle:
+        return settle(args.only or None, args.budget, args.jobs)
 
     if args.analysis:
         from analysis import HEADER as ANALYSIS_HEADER  # bench/ is on the path when this script runs

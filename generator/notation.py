@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.cards import card_str
 from generator.games import Game, Move, game_spec
@@ -100,6 +100,23 @@ def variant_ru(game_id: str, variant: str) -> str:
     """A variant's Russian name, from the game's text asset (``[variants]``): «две карты»."""
     name = game_text(game_id).get("variants", {}).get(variant)
     return name if isinstance(name, str) else variant
+
+
+class VariantReading(NamedTuple):
+    """What a variant reads otherwise: the disputed place (its quote), our reading and the variant's, in a few
+    Russian words each (the game's text asset, ``[variant_readings.ID]``)."""
+
+    quote: str
+    ours: str
+    theirs: str
+
+
+def variant_reading(game_id: str, variant: str) -> VariantReading | None:
+    """The variant's place and two readings, or ``None`` if its text asset does not say them."""
+    entry = game_text(game_id).get("variant_readings", {}).get(variant)
+    if not isinstance(entry, dict) or not all(isinstance(entry.get(key), str) for key in VariantReading._fields):
+        return None
+    return VariantReading(*(entry[key] for key in VariantReading._fields))
 
 
 def move_ru(game: Game, move: Move) -> str:

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from generator.deals import stock_indices
-from generator.games import Result, make_game
+from generator.games import Result, all_specs, make_game
 from generator.paths import ASSETS
 from generator.play import no_peek_result
 from generator.pool import in_order
 from generator.progress import Progress
+from generator.replay import replay
 from generator.safeio import write_text
 from generator.solver import Budget, solve
 
@@ -87,6 +88,67 @@ def measure(
         if on_progress:
             on_progress(results)
     return results
+
+
+def borrowed_win(spec: str, deal: int, others: tuple[str, ...], budget: Budget) -> bool:
+    """True if a winning line that the solver finds for ``deal`` under another reading of the game (``others``,
+    e.g. a variant) replays to a win under ``spec``'s own rules: then ``spec`` wins the deal, whatever its own
+    search left undecided. The replay is the proof, not any relation between the readings."""
+    game = make_game(spec)
+    stock = stock_indices(game.id, deal)
+    for other in others:
+        solution = solve(make_game(other), stock, budget=budget)
+        if solution.result is Result.WON:
+            line = replay(game, game.initial_state(stock), solution.moves)
+            if line.ok and line.outcome is Result.WON:
+                return True
+    return False
+
+
+def _borrow_chunk(args: tuple[str, list[tuple[int, tuple[str, ...]]], Budget]) -> list[bool]:
+    spec, deals, budget = args
+    return [borrowed_win(spec, deal, others, budget) for deal, others in deals]
+
+
+def borrowed_wins(spec: str, unknown: list[int], saved: dict[str, Any], *, budget: Budget, jobs: int | None = None,
+                  executor: Executor | None = None) -> set[int]:
+    """Of the ``unknown`` deals of ``spec``, those another reading of the same game is saved as winning (``saved``:
+    the stats file's ``games``) and whose line replays to a win under ``spec`` (:func:`borrowed_win`). A reading
+    that forbids a move of ours wins no deal we lose, and one that allows more may find a line we can play too;
+    either way only a replayed line counts."""
+    game_id = spec.partition(":")[0]
+    readings = [other for other in all_specs() if other != spec and other.partition(":")[0] == game_id]
+
+    def won_by(other: str, deal: int) -> bool:
+        entry = saved.get(other)
+        if not isinstance(entry, dict):
+            return False
+        letters = (entry.get("verdicts") or {}).get("thoughtful", "")
+        at = deal - int(entry.get("from", 1))
+        return isinstance(letters, str) and 0 <= at < len(letters) and letters[at] == "W"
+
+    todo = [(deal, tuple(other for other in readings if won_by(other, deal))) for deal in unknown]
+    todo = [(deal, others) for deal, others in todo if others]
+    if not todo:
+        return set()
+    jobs = jobs or os.cpu_count() or 1
+    chunk = max(1, len(todo) // (jobs * 4) or 1)
+    chunks = [(spec, todo[i:i + chunk], budget) for i in range(0, len(todo), chunk)]
+    answers = in_order(_borrow_chunk, chunks, jobs=jobs, executor=executor)
+    return {deal for (_spec, part, _budget), piece in zip(chunks, answers, strict=True)
+            for (deal, _others), won in zip(part, piece, strict=True) if won}
+
+
+def with_wins(entry: dict[str, Any], won: set[int]) -> dict[str, Any]:
+    """A saved entry with its thoughtful unknowns among ``won`` turned into wins, counts and interval anew."""
+    letters = list(entry["verdicts"]["thoughtful"])
+    for deal in won:
+        at = deal - entry["from"]
+        if 0 <= at < len(letters) and letters[at] == Result.UNKNOWN.letter:
+            letters[at] = Result.WON.letter
+    thoughtful = "".join(letters)
+    rate = Rate(thoughtful.count("W"), thoughtful.count("L"), thoughtful.count("U"))
+    return {**entry, "thoughtful": rate.as_dict(), "verdicts": {**entry["verdicts"], "thoughtful": thoughtful}}
 
 
 @dataclass(frozen=True)

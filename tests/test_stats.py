@@ -6,8 +6,11 @@ import math
 
 import pytest
 
-from generator.games import Result
-from generator.stats import Rate, measure, summarise, wilson
+from generator import stats as stats_module
+from generator.deals import stock_indices
+from generator.games import Result, make_game
+from generator.solver import Budget, Solution, solve
+from generator.stats import Rate, borrowed_win, borrowed_wins, measure, summarise, wilson, with_wins
 
 
 @pytest.mark.parametrize(
@@ -79,3 +82,47 @@ def test_progress_in_a_log_is_a_plain_line_at_every_tenth() -> None:
     assert len(lines) == 10 and "\r" not in log.getvalue()
     assert lines[0].startswith("village: 2/20  won 2  unknown 0")
     assert lines[-1].startswith("village: 20/20  won 15  unknown 5")
+
+
+# --- unknowns settled by another reading's line -------------------------------------------------------------------
+
+def test_a_line_won_under_another_reading_wins_here_when_it_replays() -> None:
+    # «Сразу на основание» only forbids moves of ours, so its winning line of deal 1 is a line of ours.
+    budget = Budget(seconds=None, nodes=20_000)
+    assert borrowed_win("village", 1, ("village:at_once",), budget)
+
+
+def test_only_a_replayed_win_is_borrowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = make_game("village")
+    stock = stock_indices("village", 1)
+    line = solve(game, stock, budget=Budget(seconds=None, nodes=20_000)).moves
+    assert line
+    budget = Budget(seconds=None, nodes=10)
+    # A "win" whose line breaks a rule here, or stops short of the end, proves nothing.
+    for moves in (list(reversed(line)), line[:-1]):
+        monkeypatch.setattr(stats_module, "solve", lambda *a, moves=moves, **k: Solution(Result.WON, list(moves)))
+        assert not borrowed_win("village", 1, ("village:at_once",), budget)
+    monkeypatch.setattr(stats_module, "solve", lambda *a, **k: Solution(Result.WON, list(line)))
+    assert borrowed_win("village", 1, ("village:at_once",), budget)
+
+
+def test_unknowns_are_settled_only_from_readings_saved_as_winning(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[int, tuple[str, ...]]] = []
+
+    def fake(spec: str, deal: int, others: tuple[str, ...], budget: Budget) -> bool:
+        asked.append((deal, others))
+        return deal != 3
+
+    monkeypatch.setattr(stats_module, "borrowed_win", fake)
+    saved = {"village:at_once": {"from": 1, "verdicts": {"thoughtful": "WWWLU"}},
+             "village:stuck_redeal": {"from": 2, "verdicts": {"thoughtful": "LWW"}}}
+    won = borrowed_wins("village", [2, 3, 4, 5, 9], saved, budget=Budget(seconds=None, nodes=10), jobs=1)
+    assert asked == [(2, ("village:at_once",)), (3, ("village:at_once", "village:stuck_redeal")),
+                     (4, ("village:stuck_redeal",))]
+    assert won == {2, 4}
+    entry = {"from": 1, "deals": 5, "thoughtful": {}, "no_peek": {"won": 1},
+             "verdicts": {"thoughtful": "WUUUL", "no_peek": "WLLLL"}}
+    settled = with_wins(entry, {2, 4, 5})  # deal 5 was lost: a loss stays a loss
+    assert settled["verdicts"]["thoughtful"] == "WWUWL"
+    assert (settled["thoughtful"]["won"], settled["thoughtful"]["lost"], settled["thoughtful"]["unknown"]) == (3, 1, 1)
+    assert settled["no_peek"] == entry["no_peek"]

@@ -43,9 +43,11 @@ def deal_number(text: str) -> int:
 
 def duplex_edge(text: str) -> str:
     """``--duplex``: the edge a two-sided printer turns the paper on, long or short (the pack, the booklet)."""
+    from generator.pdf.paper import DUPLEX_EDGES  # here: a command that prints nothing loads no PDF toolkit
+
     edge = text.strip().lower()
-    if edge not in ("long", "short"):
-        raise argparse.ArgumentTypeError(f"--duplex must be long or short, not {text!r}")
+    if edge not in DUPLEX_EDGES:
+        raise argparse.ArgumentTypeError(f"--duplex must be {' or '.join(DUPLEX_EDGES)}, not {text!r}")
     return edge
 
 

@@ -44,6 +44,8 @@ class BookStyles:
     run: ParagraphStyle
     cell: ParagraphStyle
     cell_right: ParagraphStyle
+    cell_indented: ParagraphStyle  # a row under a spanning row of its table (a reading under its quote)
+    cell_quote: ParagraphStyle  # a quote from a rule text heading rows of a table
     cell_head: ParagraphStyle
     cell_head_right: ParagraphStyle
     command: ParagraphStyle
@@ -123,6 +125,10 @@ def book_styles(size: float, leading: float) -> BookStyles:
         cell=ParagraphStyle("cell", **{**sans, "fontSize": 0.9 * s, "leading": 1.15 * s}),
         cell_right=ParagraphStyle("cell_right", **{**sans, "fontSize": 0.9 * s, "leading": 1.15 * s},
                                   alignment=TA_RIGHT),
+        cell_indented=ParagraphStyle("cell_indented", **{**sans, "fontSize": 0.9 * s, "leading": 1.15 * s},
+                                     leftIndent=1.0 * s),
+        cell_quote=ParagraphStyle("cell_quote", **{**sans, "fontName": SERIF_ITALIC, "fontSize": 0.95 * s,
+                                                   "leading": 1.15 * s}),
         cell_head=ParagraphStyle("cell_head", **{**sans, "fontName": SANS_BOLD, "fontSize": 0.8 * s,
                                                  "leading": 1.05 * s, "textColor": GREY}),
         cell_head_right=ParagraphStyle("cell_head_right", **{**sans, "fontName": SANS_BOLD, "fontSize": 0.8 * s,

@@ -391,10 +391,13 @@ def test_the_first_page_says_print_at_100_percent_and_how_to_get_two_packs(a4, t
     assert "только для пасьянса «Кадриль»" in text and "нужны две колоды" in text and "--packs 2" in text
     assert "по длинному краю" in text and "100 мм" in text and "--calibrate" in text
     two_text = _first_page(two[0])
-    assert two_text.startswith("PASYANS") and "Две колоды для пяти старинных пасьянсов" in two_text
+    assert two_text.startswith("КОЛОДА ДЛЯ ПЕЧАТИ · A4 · ВЕРСИЯ") and "Две колоды для пяти старинных пасьянсов" in two_text
+    # Russian throughout: the only Latin is the paper's name, the print dialog's «Actual size» and the command line.
+    for page in (text, two_text, fold_text := _first_page(folded[0])):
+        latin = set(re.findall(r"[A-Za-z][A-Za-z0-9]*", re.sub(r"(pasyans|--)[\w -]*", "", page)))
+        assert latin <= {"A4", "Actual", "size"}, latin
     assert "104 карты, две колоды по 52" in two_text and "синие" in two_text and "две красные" in two_text
     assert "заходит на 3 мм за линию реза" in two_text
-    fold_text = _first_page(folded[0])
     assert "линии сгиба" in fold_text and "на одной стороне листа" in fold_text and "по 4 на листе" in fold_text
     without = tmp_path / "nobacks.pdf"
     without.write_bytes(build_deck("A4"))

@@ -24,7 +24,7 @@ from generator.cards import card_str
 from generator.deals import stock_indices
 from generator.figures import figure_of
 from generator.games import GAME_IDS, GAMES, Result, all_specs, make_game
-from generator.notation import move_ru, variant_ru
+from generator.notation import move_ru, rule_text_of, variant_reading, variant_ru
 from generator.pdf import rulebook
 from generator.pdf.figure import CARD_WIDTH, FigureFlowable, draw_figure, figure_scale
 from generator.pdf.paper import book_page
@@ -32,6 +32,7 @@ from generator.pdf.rulebook import model
 from generator.pdf.rulebook import walk as walk_model
 from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.odds import NO_PEEK, RULES_AS_PRINTED, THOUGHTFUL, odds_section
+from generator.pdf.rulebook.odds import reading_rows as odds_reading_rows
 from generator.pdf.rulebook.odds import share as odds_share
 from generator.pdf.styles import book_styles
 from generator.pdf.typography import percent_ru, quoted
@@ -358,6 +359,68 @@ def test_each_variant_is_named_in_a_reading_of_its_game(spec: str) -> None:
     game_id, _, variant = spec.partition(":")
     name = quoted(variant_ru(game_id, variant))
     assert any(name in reading.text and "вариант" in reading.text.lower() for reading in model.readings(game_id) or ())
+
+
+@pytest.mark.parametrize("spec", [spec for spec in all_specs() if ":" in spec])
+def test_each_variant_says_its_place_and_both_readings(spec: str) -> None:
+    # The odds' «прочтение → доля» table names the disputed place and the two readings in a few words each.
+    game_id, _, variant = spec.partition(":")
+    reading = variant_reading(game_id, variant)
+    assert reading is not None, spec
+    assert reading.quote and reading.ours and reading.theirs and reading.ours != reading.theirs
+    # The quote is the rule text's own words (a few of them), as the readings' quotes are.
+    assert " ".join(reading.quote.split()) in " ".join(rule_text_of(game_id).split()), spec
+
+
+def _entry(variant: str | None, first: int, letters: str, no_peek: str) -> model.OddsEntry:
+    won, peek = letters.count("W"), no_peek.count("W")
+    rate = {"won": won, "lost": len(letters) - won, "unknown": 0, "rate": won / len(letters), "low": 0, "high": 1}
+    peek_rate = {"won": peek, "lost": len(letters) - peek, "unknown": 0, "rate": peek / len(letters), "low": 0,
+                 "high": 1}
+    data = {"from": first, "deals": len(letters), "thoughtful": rate, "no_peek": peek_rate,
+            "verdicts": {"thoughtful": letters, "no_peek": no_peek}}
+    return model.OddsEntry(None if variant is None else variant_ru("village", variant), data, None, variant)
+
+
+def test_a_reading_is_compared_with_ours_on_the_same_deals() -> None:
+    # The game counted on 10 deals, its variants on the first 4: our row is the game's rate over those 4 deals
+    # (from its verdict letters), not over its 10.
+    game = make_game("village")
+    ours = _entry(None, 1, "WWLLWWWWWW", "WLLLLLLLLW")
+    at_once = _entry("at_once", 1, "WLLL", "LLLL")
+    stuck = _entry("stuck_redeal", 1, "WWLW", "WLLL")
+    places = odds_reading_rows(game, (ours, at_once, stuck))
+    assert [quote for quote, _span, _rows in places] == [variant_reading("village", v).quote  # type: ignore[union-attr]
+                                                          for v in ("at_once", "stuck_redeal")]
+    for (_quote, span, rows), theirs in zip(places, (at_once, stuck), strict=True):
+        assert span == (1, 4)
+        assert rows[0].text.startswith("наше: ") and rows[1].text.startswith("вариант «")
+        assert (rows[0].thoughtful, rows[0].no_peek) == (0.5, 0.25)
+        assert (rows[1].thoughtful, rows[1].no_peek) == (theirs.data["thoughtful"]["won"] / 4,
+                                                          theirs.data["no_peek"]["won"] / 4)
+    # Deals the game's letters do not cover give no comparison rather than an unfair one.
+    assert odds_reading_rows(game, (ours, _entry("at_once", 8, "WLLL", "LLLL"))) == []
+
+
+@needs_tools
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_chapter_prints_what_each_reading_costs(chapters: dict[str, str], game_id: str) -> None:
+    odds, _stats, specs = _odds(chapters, game_id)
+    variants = [spec.partition(":")[2] for spec in specs if ":" in spec]
+    if game_id not in specs or not variants:
+        assert "Что меняет прочтение" not in odds
+        return
+    table = odds[odds.index("Что меняет прочтение"):]
+    for variant in variants:
+        reading = variant_reading(game_id, variant)
+        assert reading is not None
+        quote = verbatim(f"«{reading.quote}»").search(table)
+        assert quote is not None, variant
+        # Ours first, then the variant's (the spanning quote row may come out of pdftotext after its rows).
+        ours = verbatim(f"наше: {reading.ours}").search(table)
+        assert ours is not None, variant
+        assert verbatim(f"вариант «{variant_ru(game_id, variant)}»: {reading.theirs}").search(table, ours.end()), \
+            variant
 
 
 # --- the file -----------------------------------------------------------------------------------------------------

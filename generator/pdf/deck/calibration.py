@@ -104,7 +104,7 @@ def front_text(duplex: Duplex, offset_mm: tuple[float, float]) -> list[tuple[str
     """The front's text as (style, plain Russian text) pairs."""
     edge = "длинному" if duplex.edge == "long" else "короткому"
     parts = [
-        ("kicker", f"PASYANS {__version__} · ПРОВЕРКА ДВУСТОРОННЕЙ ПЕЧАТИ"),
+        ("kicker", f"ПРОВЕРКА ДВУСТОРОННЕЙ ПЕЧАТИ · ВЕРСИЯ {__version__}"),
         ("title", "Проверка двусторонней печати"),
         ("body", "Напечатайте этот файл с двух сторон одного листа, в масштабе 100 %, с переворотом по "
                  f"{edge} краю — так же, как будете печатать колоду с рубашками."),

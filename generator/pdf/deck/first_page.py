@@ -117,7 +117,7 @@ def first_page_paragraphs(options: DeckOptions) -> list[tuple[str, str]]:
     cards = PACK * options.packs
     count = f"{cards} карты" if options.packs == 1 else f"{cards} карты, две колоды по {PACK},"
     parts: list[tuple[str, str]] = [
-        ("kicker", f"PASYANS {__version__} · КОЛОДА ДЛЯ ПЕЧАТИ · {sheet.paper}"),
+        ("kicker", f"КОЛОДА ДЛЯ ПЕЧАТИ · {sheet.paper} · ВЕРСИЯ {__version__}"),
         ("title", deck_title(len(two) + len(one), options.packs)),
         ("subtitle", f"{count} в натуральную величину, {mm_w} × {mm_h} мм, по {sheet.per_sheet} на листе"),
         ("head", "Печатайте в масштабе 100 %"),

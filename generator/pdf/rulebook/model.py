@@ -72,6 +72,8 @@ class OddsEntry:
     variant: str | None
     data: dict[str, Any]
     grades: dict[Difficulty, int] | None = None
+    #: The variant's id (``at_once``), which names its reading in the game's text asset; ``None`` for the game.
+    variant_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -192,7 +194,7 @@ def odds(game: Game, stats: dict[str, Any] | None) -> tuple[OddsEntry, ...]:
         spec = game.id if variant is None else f"{game.id}:{variant}"
         if _counted(games.get(spec)):
             name = None if variant is None else variant_ru(game.id, variant)
-            entries.append(OddsEntry(name, games[spec], _grades(games[spec])))
+            entries.append(OddsEntry(name, games[spec], _grades(games[spec]), variant))
     return tuple(entries)
 
 

@@ -9,12 +9,13 @@ count is zero. What the two rates mean is said once, under the game's table; the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from generator.analysis import Difficulty
 from generator.games import Game
+from generator.notation import variant_reading
 from generator.pdf.palette import RULE
 from generator.pdf.rulebook.book import Book
 from generator.pdf.rulebook.model import OddsEntry
@@ -119,10 +120,101 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book, *, choice
         # A table with its note (and the heading, the first time) on one page: a table parted from what explains
         # it reads badly. The heading goes inside: keepWithNext does not reach into a KeepTogether.
         blocks.append(KeepTogether(block))
+    readings = readings_block(game, entries, book)
+    if readings:
+        blocks.append(KeepTogether(readings))
     grades = grades_block(game, entries, book)
     if grades:
         blocks.append(KeepTogether(grades))
     return blocks
+
+
+class ReadingRow(NamedTuple):
+    """One reading of a disputed place and its two rates over the deals its row is compared on."""
+
+    text: str
+    thoughtful: float
+    no_peek: float
+
+
+def _won_share(data: dict[str, Any], kind: str, first: int, deals: int) -> float | None:
+    """The share of ``kind``'s wins over deals ``first``…``first + deals - 1`` of an entry: its own rate when it was
+    counted on exactly those, else from its verdict letters (``W`` a win, one per deal) where they cover them."""
+    if (data["from"], data["deals"]) == (first, deals):
+        rate = data[kind]
+        return float(rate.get("rate", rate["won"] / max(1, data["deals"])))
+    letters = (data.get("verdicts") or {}).get(kind)
+    offset = first - data["from"]
+    if not isinstance(letters, str) or offset < 0 or offset + deals > min(len(letters), data["deals"]):
+        return None
+    return letters[offset:offset + deals].count("W") / deals
+
+
+def reading_rows(game: Game, entries: Sequence[OddsEntry]) -> list[tuple[str, tuple[int, int], list[ReadingRow]]]:
+    """The disputed places whose other reading was counted, in the order of the variants: each place's quote, the
+    deals (first, count) its rows are compared on, and its readings with their rates, ours (the game's) first.
+
+    A variant counted on fewer deals than the game is compared with the game *on the same deals* (the game's
+    verdict letters give its rates there): rates over different deals would differ by chance alone."""
+    if not entries or entries[0].variant_id is not None:
+        return []
+    ours = entries[0].data
+    places: dict[str, tuple[tuple[int, int], list[ReadingRow]]] = {}
+    for entry in entries[1:]:
+        if entry.variant_id is None:
+            continue
+        reading = variant_reading(game.id, entry.variant_id)
+        if reading is None:
+            continue
+        span = (entry.data["from"], entry.data["deals"])
+        if reading.quote not in places:
+            base = [_won_share(ours, kind, *span) for kind in ("thoughtful", "no_peek")]
+            if base[0] is None or base[1] is None:
+                continue  # the game's verdicts do not cover these deals: no fair comparison
+            places[reading.quote] = (span, [ReadingRow(f"наше: {reading.ours}", base[0], base[1])])
+        place_span, rows = places[reading.quote]
+        if place_span != span:
+            continue
+        own = entry.data  # counted on exactly ``span``: its own rates
+        rows.append(ReadingRow(f"вариант {quoted(entry.variant or entry.variant_id)}: {reading.theirs}",
+                               own["thoughtful"]["won"] / own["deals"], own["no_peek"]["won"] / own["deals"]))
+    return [(quote, span, rows) for quote, (span, rows) in places.items()]
+
+
+def _percent(share: float) -> str:
+    return percent_ru(share, 2 if share < 0.1 else 1)
+
+
+def readings_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[Flowable]:
+    """«Что меняет прочтение»: for each disputed place, our reading and the other, with the two rates of each on the
+    same deals, so that a reader sees at once what a reading changes (nothing if no other reading is counted)."""
+    places = reading_rows(game, entries)
+    if not places:
+        return []
+    s = book.styles
+    rows: list[list[Any]] = [[Paragraph("Прочтение", s.cell_head), Paragraph(THOUGHTFUL, s.cell_head_right),
+                              Paragraph(NO_PEEK, s.cell_head_right)]]
+    commands: list[tuple[Any, ...]] = []
+    spans = {span for _quote, span, _rows in places}
+    for quote, (first, deals), readings in places:
+        at = len(rows)
+        commands += [("SPAN", (0, at), (-1, at)), ("TOPPADDING", (0, at), (-1, at), 0.45 * s.leading)]
+        # Places counted on different deals say on which, after their quote.
+        last = number_ru(first + deals - 1)
+        where = "" if len(spans) == 1 else \
+            f' <font name="{s.cell.fontName}">— расклады с №{NBSP}{first} по №{NBSP}{last}</font>'
+        rows.append([Paragraph(typeset(quoted(quote)) + where, s.cell_quote), "", ""])
+        for row in readings:
+            rows.append([Paragraph(typeset(row.text), s.cell_indented), Paragraph(_percent(row.thoughtful),
+                                                                                   s.cell_right),
+                         Paragraph(_percent(row.no_peek), s.cell_right)])
+    width = book.width
+    table = _ruled(rows, [0.62 * width, 0.19 * width, 0.19 * width], book, commands)
+    where = (f"на {_counted_on({'from': next(iter(spans))[0], 'deals': next(iter(spans))[1]})}" if len(spans) == 1
+             else "для обоих прочтений места на одних и тех же раскладах")
+    said = ("Что меняет прочтение: для каждого спорного места — наше прочтение и другое, с долей вышедших "
+            f"раскладов при каждом, подсчитанной {where}.")
+    return [Spacer(1, 0.9 * s.leading), book.para(said), Spacer(1, 0.4 * s.leading), table]
 
 
 def _counted_on(data: dict[str, Any]) -> str:
