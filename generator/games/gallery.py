@@ -367,6 +367,8 @@ class Gallery(Rules[GalleryState]):
         legal = self.legal_moves(state)
         if not legal:
             return "the game is already over"
+        if not move.is_redeal and not (0 <= move.src < len(self.places) and 0 <= move.dst < len(self.places)):
+            return "no such place in this reading of the game (stock:35 … stock:70 are any_king's only)"
         if self.any_king and self.choosing(state):
             if move.dst != PILE or move.is_redeal:
                 return "the first move draws a king from the middle third of the stock onto pile:1"

@@ -80,6 +80,9 @@ def test_any_king_records_say_which_copy_and_check_replays_them():
     # The same record read under the rules as printed is refused: they have no place stock:66.
     with pytest.raises(RecordError, match="no place 'stock:66'"):
         from_json(to_json(record_of(ANY, stock, line.moves, Result.UNKNOWN, 2)).replace('"any_king"', "null"))
+    # And the line itself replayed under another reading's engine stops at its first move, with a reason.
+    for other in (PRINTED, OPTIONAL, BEFORE):
+        assert "no such place" in other.explain_illegal(other.initial_state(stock), chosen)
     assert ANY.drawn_index(state, rest.moves[0]) == middle_king(stock)  # the no-peek player draws as printed
 
 
