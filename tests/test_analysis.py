@@ -45,6 +45,9 @@ EXACT = {
     "brunette_blonde:free_waste": (98, 161, 633),  # 134: not decided within the analysis bound here
     "brunette_blonde:stuck_redeal": (134, 161, 633),
     "phalanx:may_hold": (9, 14, 17),
+    "gallery:any_king": (2, 7, 12),
+    "gallery:optional_cover": (2, 5, 12),  # 7: the no-peek player wins it when it plays before covering
+    "gallery:cover_before_gathering": (2, 5, 12),
 }
 #: What the checks solve with: far more than the analysis had, so they confirm and do not repeat it.
 CHECK = Budget(seconds=None, nodes=400_000)

@@ -28,6 +28,21 @@ Moves while the stock has cards: the next stock card to each place it may go
 (one place for an ace, a queen, a king or a card that fits no foundation), and
 every pile-top card that fits a foundation.
 
+Three variants read the rule text otherwise (RULES.md, "Other readings"); each changes only what
+it names:
+
+- ``any_king`` («какой-нибудь король»): the player chooses the first king among those lying in the
+  middle third of the stock (positions 35–70 from the top, 1-based); with none there, the one
+  nearest the middle as above. The chosen king leaves its place in the stock and starts pile 1
+  (``stock → pile:1``). The two copies of a king are told apart only when both lie in the middle
+  third: then the move names the position it is taken from, ``К♠ stock:47 → pile:1`` (a place
+  of kind stock, «колода 47»), so a record says which king and ``check`` replays it.
+- ``optional_cover`` («можно снимать по выгодам своим»): a cover (same conditions) is allowed,
+  never compulsory: once the stock is out, covers, plays and the redeal are all on offer.
+- ``cover_before_gathering``: the cover obligation holds only before the piles are gathered: plays
+  and covers are on offer together, the redeal waits until no cover is possible. (In the last
+  deal nothing is gathered again, so there covers are simply allowed.)
+
 The solver's hints (dominance moves, deferred plays, leads from playouts) are in
 ``generator.hints.gallery``, the no-peek player in ``generator.players.gallery``.
 """
@@ -57,6 +72,10 @@ DEALS = 3
 LAST = DEALS - 1  # redeals done in the last deal
 EMPTY = -1
 MIDDLE = (CARDS + 1) / 2  # 52.5
+#: ``any_king``: the middle third of the stock, 0-based indices 34..69 (positions 35–70 from the top).
+THIRD = range(34, 70)
+#: ``any_king``: ``stock:35`` … ``stock:70`` are the place ids 25..60 (``stock:P`` is ``AT + P - 35``).
+AT = 25
 
 ORDINARY, ACE, QUEEN, KING = 0, 1, 2, 3
 #: What each card (0..51) is to this game: 2…В are ordinary, they build on the aces.
@@ -90,6 +109,13 @@ def middle_king(stock: Sequence[int]) -> int:
     return min(kings, key=lambda i: (abs(i + 1 - MIDDLE), i))
 
 
+def king_choices(stock: Sequence[int]) -> list[int]:
+    """``any_king``: indices (0-based, top first) of the kings the player may draw: those in the middle third,
+    else the middle king alone."""
+    kings = [i for i in THIRD if KIND[stock[i]] == KING]
+    return kings or [middle_king(stock)]
+
+
 def _started(piles: tuple[tuple[int, ...], ...]) -> int:
     """How many piles this deal has started (they start left to right)."""
     return PILES - piles.count(())
@@ -108,6 +134,11 @@ class Gallery(Rules[GalleryState]):
     id = "gallery"
     title = "Картинная галерея"
     packs = 2
+    variants = {
+        "any_king": "the player chooses the first king among those in the middle third of the stock (positions 35-70)",
+        "optional_cover": "once the stock is out a bare king may be covered, but never must be",
+        "cover_before_gathering": "a bare king must be covered before the piles are gathered, not before plays",
+    }
     places = (
         Place("stock", PlaceKind.STOCK),
         *numbered("pile", PILES, PlaceKind.TABLEAU),
@@ -115,14 +146,50 @@ class Gallery(Rules[GalleryState]):
         *numbered("queen", PILES, PlaceKind.FOUNDATION),  # nothing ever leaves the top row either
     )
 
+    def __init__(self, variant: str | None = None) -> None:
+        #: ``any_king``: the first king is the player's choice; ``stock:35`` … ``stock:70`` name where it lay
+        #: when both copies of it lie in the middle third (only this variant has those places).
+        self.any_king = variant == "any_king"
+        if self.any_king:
+            self.places = (*type(self).places, *(Place(f"stock:{i + 1}", PlaceKind.STOCK) for i in THIRD))  # type: ignore[misc]
+        super().__init__(variant)
+        #: A bare king must be covered before any other move (the rules as printed), or only before the
+        #: redeal (``cover_before_gathering``), or never (``optional_cover``).
+        self.cover_first = variant not in ("optional_cover", "cover_before_gathering")
+        self.cover_before_redeal = variant != "optional_cover"
+
     def initial_state(self, stock: Sequence[int]) -> GalleryState:
-        """Two full packs, top card first; the middle king is drawn to the top, ready to start pile 1."""
+        """Two full packs, top card first; the middle king is drawn to the top, ready to start pile 1.
+
+        Under ``any_king`` the stock stays as dealt: the first move (``choosing``) draws the king."""
         stock = tuple(stock)
         counts = Counter(stock)
         if len(stock) != CARDS or len(counts) != 52 or set(counts.values()) != {2}:
             raise ValueError("«Картинная галерея» needs two full packs (104 cards, every card twice)")
+        if self.any_king:
+            return GalleryState(stock, NO_PILES, NO_FOUNDATIONS, (), 0)
         i = middle_king(stock)
         return GalleryState((stock[i], *stock[:i], *stock[i + 1 :]), NO_PILES, NO_FOUNDATIONS, (), 0)
+
+    def choosing(self, state: GalleryState) -> bool:
+        """``any_king``, before the first move: the king for pile 1 is still in the stock (pile 1 holds its king
+        from the first move to the end of the deal, and a king never moves)."""
+        return self.any_king and not state.redeals and not state.piles[0]
+
+    def _king_moves(self, state: GalleryState) -> list[Move]:
+        """``any_king``'s first moves: each king the player may draw, ``stock → pile:1``, or ``stock:P → pile:1``
+        when the other copy of that king is a choice too."""
+        stock = state.stock
+        choices = king_choices(stock)
+        cards = [stock[i] for i in choices]
+        return [_MOVES[stock[i]][STOCK][PILE] if cards.count(stock[i]) == 1 else Move(stock[i], AT + i - THIRD[0], PILE)
+                for i in choices]
+
+    def drawn_index(self, state: GalleryState, move: Move) -> int:
+        """``any_king``: the index in the stock of the king ``move`` draws (one of ``_king_moves``)."""
+        if move.src >= AT:
+            return move.src - AT + THIRD[0]
+        return next(i for i in king_choices(state.stock) if state.stock[i] == move.card)
 
     # -- the rules ------------------------------------------------------------------
 
@@ -187,6 +254,8 @@ class Gallery(Rules[GalleryState]):
 
     @cython.locals(piles=tuple, pile=tuple, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint, moves=list)
     def legal_moves(self, state: GalleryState) -> list[Move]:
+        if self.any_king and self.choosing(state):
+            return self._king_moves(state)
         if state.stock:
             moves = self._stock_moves(state)
             moves += self._plays(state)
@@ -201,7 +270,13 @@ class Gallery(Rules[GalleryState]):
             elif n > 2:
                 donors = True
         if bare and donors:
-            return self._covers(state)
+            if self.cover_first:
+                return self._covers(state)
+            moves = self._plays(state)  # the variants: plays, covers, and the redeal unless a cover must come first
+            moves += self._covers(state)
+            if state.redeals < DEALS - 1 and not self.cover_before_redeal:
+                moves.append(redeal(state.redeals + 1))
+            return moves
         moves = self._plays(state)
         if moves or donors or any(len(pile) == 2 for pile in piles):
             if state.redeals < DEALS - 1:
@@ -217,6 +292,9 @@ class Gallery(Rules[GalleryState]):
             gathered = tuple(card for pile in piles for card in pile)
             return GalleryState(gathered, NO_PILES, found, queens, redeals + 1)
         card, src, dst = move
+        if self.any_king and self.choosing(state):
+            i = self.drawn_index(state, move)
+            return GalleryState((*stock[:i], *stock[i + 1 :]), ((card,), *piles[1:]), found, queens, redeals)
         if src == STOCK:
             stock = stock[1:]
         else:
@@ -233,10 +311,16 @@ class Gallery(Rules[GalleryState]):
         return _new(GalleryState, (stock, piles, found, queens, redeals))  # type: ignore[no-any-return]
 
     def forced(self, state: GalleryState) -> bool:
-        """A cover is pending, or the next stock card has one place and no pile top can go up."""
+        """A cover is pending, or the next stock card has one place and no pile top can go up.
+
+        (Under ``any_king`` the first king is a choice unless only one may be drawn; under the cover variants a
+        cover is never the only kind of move on offer, so it is not forced.)"""
         piles = state.piles
+        if self.any_king and self.choosing(state):
+            return len(king_choices(state.stock)) == 1
         if not state.stock:
-            return any(len(pile) > 2 for pile in piles) and any(len(pile) == 1 for pile in piles)
+            return (self.cover_first and any(len(pile) > 2 for pile in piles)
+                    and any(len(pile) == 1 for pile in piles))
         card = state.stock[0]
         found = state.found
         if KIND[card] == ORDINARY and card - 1 in found:
@@ -283,6 +367,13 @@ class Gallery(Rules[GalleryState]):
         legal = self.legal_moves(state)
         if not legal:
             return "the game is already over"
+        if not move.is_redeal and not (0 <= move.src < len(self.places) and 0 <= move.dst < len(self.places)):
+            return "no such place in this reading of the game (stock:35 … stock:70 are any_king's only)"
+        if self.any_king and self.choosing(state):
+            if move.dst != PILE or move.is_redeal:
+                return "the first move draws a king from the middle third of the stock onto pile:1"
+            return (f"{card_str(move.card)} from {self.places[move.src]} is not a king the player may draw: "
+                    f"{', '.join(self.describe(m) for m in legal)}")
         if move.is_redeal:
             if state.stock:
                 return "the piles are gathered only when the whole stock has been dealt"
@@ -297,8 +388,10 @@ class Gallery(Rules[GalleryState]):
         if move.src == STOCK:
             places = " or ".join(self.places[m.dst] for m in self._stock_moves(state))
             return f"{card_str(move.card)} from the stock goes to {places}"
+        if move.src >= AT:
+            return f"{self.places[move.src]} names a king drawn by the first move only"
         covers = [m for m in legal if not m.is_redeal and m.src != STOCK and m.dst < FOUNDATION]
-        if covers and move not in covers:
+        if covers and move not in covers and self.cover_first:
             return "a bare king must be covered first, with the top card of a pile holding two or more cards on it"
         if PILE <= move.dst < FOUNDATION:
             if state.stock:

@@ -7,6 +7,29 @@ Three kinds of help, each proved below or beside its helper:
   that reach a position of the same key as another;
 * leads (``leads``): lines found by randomised playouts through the engine, which the solver
   replays and searches from; they change where it looks first, never what it concludes.
+
+The variants (``generator.games.gallery``), hint by hint:
+
+* ``any_king``: after the first move the rules are the printed ones, so every hint holds from there
+  on. The first position (``Gallery.choosing``) is a choice among kings: ``safe_move`` and ``prune``
+  leave it alone (it is searched like any choice), and ``dead_end`` proves it lost only when every
+  king it may draw leads to a position proved lost by the printed rules' tests (the position's
+  only moves are those draws, so it is lost exactly when each of them is).
+* ``optional_cover`` and ``cover_before_gathering`` change only what may be done once the stock is
+  out: covers become options beside the plays (and, for ``optional_cover``, beside the redeal).
+  Dealing is unchanged, so (C) and prune (1), which are about the deal while two stock cards or
+  more are left, stand as proved. Prune (2) compares positions of one ``key``, whose moves are the
+  same under any of the readings (covers and plays use any pile). (A) and (B) are used in the last
+  deal only, where nothing is gathered, so both variants offer the same moves there: every play
+  and every cover, with no obligation. The exchange proof of (A) holds with fewer constraints: the
+  line that plays ``c`` first copies a winning line's moves but the ones of ``c``; each copied move
+  is legal because its card is a top in both positions, its foundation stands at least as high,
+  and a bare king of the winning line is bare in the copy (the only piles that differ are ``c``'s,
+  which keeps a card on its king while ``c`` lies on it, and the bare king ``c`` may have covered,
+  bare in the copy, where, no cover being compulsory, it may stay so). The dead-end tests
+  (``gallery_relax``) are about a relaxed game in which covers are options already and the redeal
+  may follow any covers, so every line of either variant is a relaxed line: their proofs stand.
+* The playouts of the leads only choose among the engine's moves; they prove nothing.
 """
 
 from __future__ import annotations
@@ -187,6 +210,8 @@ class GalleryHints(SearchHints[GalleryState]):
         """
         if len(moves) == 1:
             return moves[0]  # the only move: the position is won exactly when its successor is
+        if self.game.choosing(state):
+            return None  # any_king: which king to draw is a choice like any other
         found = state.found
         piles = state.piles
         stock = state.stock
@@ -236,12 +261,26 @@ class GalleryHints(SearchHints[GalleryState]):
         """
         if not self.relaxed_budget:
             return False
+        if self.game.choosing(state):
+            # any_king: the position's moves are the draws of a king; it is lost when each draw leads to a
+            # position proved lost (the tests below model the rules after the first move, not the draw).
+            if state is not self._root:
+                return False
+            game = self.game
+            return all(self._proved_lost(game.apply(state, move), self.relaxed_root_budget)
+                       for move in game.legal_moves(state))
         if state is self._root:
             budget = self.relaxed_root_budget
         elif state.redeals < LAST or PILES - state.piles.count(()) > self.relaxed_piles:
             return False
         else:
             budget = self.relaxed_budget
+        return self._proved_lost(state, budget)
+
+    @staticmethod
+    def _proved_lost(state: GalleryState, budget: int) -> bool:
+        """``never_split`` or the relaxed game within ``budget`` says no line from ``state`` wins (a laid-out
+        position: pile 1 started)."""
         return never_split(state) or relaxed_verdict(state, budget) is False
 
     def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
@@ -253,7 +292,7 @@ class GalleryHints(SearchHints[GalleryState]):
         cover onto a second bare king with the same card: the positions reached
         have the same ``key``.
         """
-        if len(moves) < 2:
+        if len(moves) < 2 or self.game.choosing(state):
             return moves
         if state.stock and moves[-1].src != STOCK and self._independent_once(state):
             moves = [m for m in moves if m.src == STOCK]
@@ -366,6 +405,8 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
     before the last deal are of one kind only: a card that could go up is kept back for the whole
     deal (decided once per card and deal in ``kept``); every other card goes up as soon as it fits.
     """
+    if player.game.choosing(state):  # any_king: the king to draw, like a cover below
+        return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
     piles, found = state.piles, state.found
     last = state.redeals >= LAST
     out = not state.stock

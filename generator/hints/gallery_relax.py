@@ -28,6 +28,12 @@ placement and a real cover are options of rule 2, a redeal is a redeal), and rul
 fixed at ``P``, stays true along any real line from ``P``. So a winning real line from ``P`` is a
 winning relaxed line: **relaxed lost ⇒ real lost**.
 
+The same holds under the variants ``optional_cover`` and ``cover_before_gathering``: they only make
+covers optional (rule 2 has them optional already) and let plays or the redeal come while a king
+is bare (the relaxed game has no timing of plays, and its redeal may follow any covers, or none).
+Every line of theirs is a relaxed line too. Under ``any_king`` the tests are asked only about
+positions after the first move (``GalleryHints.dead_end``), where the printed rules apply.
+
 The search of the relaxed game is exact, and small, because of one lemma.
 
 *Deletion lemma.* Let ``A`` be a relaxed position obtained from ``B`` by taking away some cards
@@ -243,7 +249,8 @@ def never_split(state: GalleryState) -> bool:
     *G*'s pile *j* is empty then; it never takes a card again in *G* (only the newest pile does,
     and after a redeal its part of the stock is empty), so *G* ends with pile *j* empty. And if
     *L* has no diversion and no cover at all, *G* has up every card *L* has, that is all of them.
-    Either way *G* ends with an empty pile.
+    Either way *G* ends with an empty pile. (Under ``optional_cover`` and ``cover_before_gathering`` a cover
+    still needs a pile with no card on its king, so the proof stands as it is.)
     """
     count = _counts(state.found)
     need = bytes(2 if n == 1 else 1 for n in count)

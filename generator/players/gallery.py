@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from generator.games import Move
-from generator.games.gallery import FOUNDATION, PILE, QUEEN_ROW, STOCK, GalleryState
+from generator.games.gallery import FOUNDATION, PILE, QUEEN_ROW, STOCK, Gallery, GalleryState, middle_king
 from generator.players.base import Player
 
 
 class GalleryPlayer(Player[GalleryState]):
+    game: Gallery
+
     def choose(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """Up first, always: pile tops that fit (before turning a card), then the turned card.
 
@@ -17,7 +19,13 @@ class GalleryPlayer(Player[GalleryState]):
         it fits. A cover takes the top of the pile whose next card then fits,
         else of the longest pile, onto the leftmost bare king. The piles are
         gathered only when nothing else is left.
+
+        Under ``any_king`` it draws the king nearest the middle, as the rules as printed do (it does not
+        look into the stock for a better one); under the cover variants it covers once no play is left.
         """
+        if self.game.choosing(state):
+            middle = middle_king(state.stock)
+            return next(move for move in moves if self.game.drawn_index(state, move) == middle)
         found = state.found
         piles = state.piles
         best = None
