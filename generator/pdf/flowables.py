@@ -100,11 +100,9 @@ def _ends_in_hyphen(paragraph: Paragraph) -> bool:
     # A simple paragraph's lines are (space, words) tuples, a styled one's FragLines; the first part of a split
     # keeps its lines but is always marked kind 1.
     words = last[1] if isinstance(last, tuple) else getattr(last, "words", [])
-    if not words:
-        return False
-    word = words[-1]
-    text = word if isinstance(word, str) else getattr(word, "text", "")
-    return str(text).rstrip().endswith("-")
+    # A styled line may end in empty fragments (a closing font tag): the last word is the last with text.
+    texts = (str(word if isinstance(word, str) else getattr(word, "text", "")).rstrip() for word in reversed(words))
+    return next((text for text in texts if text), "").endswith("-")
 
 
 class Para(Text):

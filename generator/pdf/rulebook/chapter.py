@@ -73,7 +73,8 @@ def readings_section(game: Game, readings: Sequence[Reading], book: Book) -> lis
     story: list[Flowable] = [book.section(game, "readings", "Толкование правил")]
     for number, item in enumerate(readings, 1):
         story.append(book.quote(item.quote, number))
-        story.append(book.para(item.text, s.reading, smart=True))
+        # A reading may quote a move («колода → кучка 1»): never broken inside it, as in the walkthrough.
+        story.append(book.para(tie_moves(item.text), s.reading, smart=True))
     return story
 
 
