@@ -32,6 +32,12 @@ ORPHAN_BOUND = 5.0
 #: Long work: minutes of «Картинная галерея» at 2 s a deal on two workers.
 LONG_STATS = ("stats", "gallery", "--deals", "2000", "--jobs", "2", "--budget", "2")
 
+#: ``python -m generator ARGS`` as a terminal starts a foreground job: Ctrl-C at its default. A test run started
+#: in the background of a non-interactive shell (``make test &``) ignores SIGINT, every child inherits that, and
+#: pasyans rightly keeps a SIGINT ignored by whoever started it; the exec keeps the pid the test watches.
+AS_FOREGROUND_JOB = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                     "os.execv(sys.executable, [sys.executable, '-m', 'generator', *sys.argv[1:]])")
+
 needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds processes through /proc")
 
 
@@ -77,7 +83,7 @@ def long_work() -> Iterator[Callable[..., tuple[subprocess.Popen[str], dict[int,
     started: list[tuple[subprocess.Popen[str], dict[int, str]]] = []
 
     def start(*args: str, workers: int = 2) -> tuple[subprocess.Popen[str], dict[int, str]]:
-        proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT, text=True,
+        proc = subprocess.Popen([sys.executable, "-c", AS_FOREGROUND_JOB, *args], cwd=ROOT, text=True,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
         children: dict[int, str] = {}
 
