@@ -6,11 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-try:
-    import cython
-except ImportError:  # Cython is optional: its declarations are then no-ops
-    from generator import cython_shadow as cython  # type: ignore[no-redef]
-
 from generator.games import Move
 from generator.games.phalanx import (
     CARDS,
@@ -24,7 +19,15 @@ from generator.games.phalanx import (
     PhalanxState,
 )
 from generator.hints.base import Restarts, SearchHints
-from generator.hints.phalanx_relaxed import CODE, relaxed_pile_empties
+from generator.hints.phalanx_playouts import (
+    by_source,
+    closure_key,
+    foundation_heights,
+    playing_everything_wins,
+    stock_play_out,
+    turning_everything_wins,
+)
+from generator.hints.phalanx_relaxed import relaxed_pile_empties
 from generator.players import Player
 
 
@@ -76,9 +79,9 @@ class PhalanxHints(SearchHints[PhalanxState]):
         #: is a function of the key (see ``safe_move``), so a key met again gets it at once.
         self._unsafe: set[Hashable] = set()
         self._stock: tuple[int, ...] | None = None
-        #: The relaxed game's and the eager play-out's answers by ``_closure_key``, in this deal.
+        #: The relaxed game's and the eager play-out's answers by ``closure_key``, in this deal.
         self._closures: dict[bytes, tuple[bool, bool]] = {}
-        #: The position the last failed ``_turning_everything_wins`` turns to, and that answer.
+        #: The position the last failed ``turning_everything_wins`` turns to, and that answer.
         self._turned: tuple[PhalanxState, bool] | None = None
 
     def _relaxed_empties(self, state: PhalanxState, heights: list[int]) -> bool:
@@ -152,18 +155,18 @@ class PhalanxHints(SearchHints[PhalanxState]):
 
     def _play_outs(self, state: PhalanxState, moves: list[Move]) -> Move | None:
         """``safe_move`` in phase two with cards in the stock, off the remembered line: the play-outs."""
-        heights = _heights(state)
+        heights = foundation_heights(state)
         # The relaxed game's eager line and the eager play-out both begin with the closure (every
         # play that can be made without turning; no push happens in it, so it is the same in both,
         # and by confluence the same position whatever the order), and from there go on as they
         # would from the position the closure reaches. So both answers are functions of that
-        # position, which ``_closure_key`` names: a position whose closure was met before (any
+        # position, which ``closure_key`` names: a position whose closure was met before (any
         # play of a position shares its closure: the search's plays between two turns) takes them.
-        closure = _closure_key(state, heights)
+        closure = closure_key(state, heights)
         known = self._closures.get(closure)
         if known is None:
             empties = relaxed_pile_empties(state, heights)
-            known = empties, empties and _playing_everything_wins(state, heights)
+            known = empties, empties and playing_everything_wins(state, heights)
             self._closures[closure] = known
         self._relaxed = state, known[0]
         if not known[0]:
@@ -185,7 +188,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         return None
 
     def _turning_wins(self, state: PhalanxState, turn: Move) -> bool:
-        """``_turning_everything_wins``, known without playing it out for the position the turn
+        """``turning_everything_wins``, known without playing it out for the position the turn
         leads to from the last position it was played out for: turning everything from there is
         the same line less its first turn (a turn empties no pyramid place: no refill follows),
         and the lazy order searches that position next."""
@@ -194,7 +197,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         # positions before the whole one is compared.)
         if last is not None and last[0].pyramid is state.pyramid and last[0].dealt == state.dealt and last[0] == state:
             return last[1]
-        wins = _turning_everything_wins(state)
+        wins = turning_everything_wins(state)
         if not wins:
             self._turned = self.game.apply(state, turn), wins
         return wins
@@ -215,7 +218,7 @@ class PhalanxHints(SearchHints[PhalanxState]):
         careful player's, is tried at every node by ``safe_move``.)"""
         if len(moves) < 2:
             return moves
-        return _by_source(moves)
+        return by_source(moves)
 
     #: Each move makes (cards up, cards taken from the stock, minus cards on the pile) larger,
     #: compared in that order: a play puts a card up; a turn or a refill from the stock takes a
@@ -265,9 +268,9 @@ class PhalanxHints(SearchHints[PhalanxState]):
             twin_in_play = card in state.pyramid or card in state.waste
             if twin_in_play:
                 return False
-        all_heights = _heights(state)
+        all_heights = foundation_heights(state)
         pool = [c for c in state.pyramid if c >= 0]
-        return _play_out(all_heights, offset, pool, state.waste) <= len(state.waste)
+        return stock_play_out(all_heights, offset, pool, state.waste) <= len(state.waste)
 
     def dead_end(self, state: PhalanxState) -> bool:
         """True only when the position provably cannot be won (phase two only).
@@ -286,272 +289,9 @@ class PhalanxHints(SearchHints[PhalanxState]):
         last = self._relaxed
         if last is not None and last[0] is state:  # ``safe_move`` has just played it out
             return not last[1]
-        heights = _heights(state)  # suit s: heights[2s], heights[2s + 1]; a foundation's next card has offset = height
+        # Suit s: heights[2s], heights[2s + 1]; a foundation's next card has offset = height.
+        heights = foundation_heights(state)
         if state.dealt == CARDS:
             pool = [card for card in state.pyramid if card >= 0]
-            return _play_out(heights, OFFSET[state.base], pool, state.waste) < len(pool) + len(state.waste)
+            return stock_play_out(heights, OFFSET[state.base], pool, state.waste) < len(pool) + len(state.waste)
         return not self._relaxed_empties(state, heights)
-
-
-@cython.locals(offset=tuple, heights=list, slot=cython.int, top=cython.int)
-def _heights(state: PhalanxState) -> list[int]:
-    """Cards up per foundation, two slots per suit (2s, 2s + 1): a foundation's next card lies that far
-    from the base rank."""
-    offset = OFFSET[state.base]
-    heights = [0] * 8
-    for top in state.tops:
-        if top >= 0:
-            slot = 2 * SUIT[top]
-            if heights[slot]:
-                slot += 1
-            heights[slot] = offset[top] + 1
-    return heights
-
-
-@cython.cfunc
-@cython.inline
-@cython.locals(shown=cython.int, h=cython.p_int, todo=list, slot=cython.int, k=cython.int)
-def _show(shown: int, h: list[int], todo: list[int]) -> None:
-    """``shown`` (a code) has come into reach: the slots of its suit waiting for it go on ``todo``.
-    (Compiled, a C function on the C array ``h`` of the two play-outs below; ``phalanx_relaxed``
-    writes the step out, as a C function cannot be shared between modules without a ``.pxd``.)"""
-    slot = (shown // 13) << 1
-    k = shown % 13
-    if h[slot] == k:
-        todo.append(slot)
-    if h[slot + 1] == k:
-        todo.append(slot + 1)
-
-
-@cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], left=cython.int, pile=list, stock=tuple,
-               dealt=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int,
-               card=cython.int)
-def _playing_everything_wins(state: PhalanxState, heights: list[int] | None = None) -> bool:
-    """Whether this line wins: play every card that fits (each play brings in the next pile card,
-    or the next stock card when the pile is empty), turn the next stock card only when nothing
-    fits, and so on to the end.
-
-    The plays are driven by events, as in ``phalanx_relaxed``: a slot is looked at again only
-    when its height changed or a card of its suit came into reach; after a push nothing new fits.
-    (Compiled, ``h`` and ``reach`` are C arrays; ``_show`` takes ``h`` as a pointer.)
-    """
-    code = CODE[state.base]
-    h = list(_heights(state) if heights is None else heights)
-    reach = [0] * 52  # the pyramid and the top of the pile, by code
-    left = 0  # cards not up yet
-    for card in state.pyramid:
-        if card >= 0:
-            reach[code[card]] += 1
-            left += 1
-    pile = [code[card] for card in state.waste]
-    if pile:
-        reach[pile[-1]] += 1
-    stock = state.stock
-    dealt = state.dealt
-    left += len(pile) + CARDS - dealt
-    todo = [0, 1, 2, 3, 4, 5, 6, 7]
-    while True:
-        while todo:  # play everything that fits
-            slot = todo.pop()
-            k = h[slot]
-            if k == 13:
-                continue
-            index = (slot >> 1) * 13 + k
-            if not reach[index]:
-                continue
-            reach[index] -= 1
-            h[slot] = k + 1
-            left -= 1
-            todo.append(slot)
-            # the pile loses its top either way (it went up, or into the emptied pyramid
-            # place); its next card comes into reach, or a stock card refills the place
-            if pile:
-                pile.pop()
-                if not pile:
-                    continue
-                shown = pile[-1]
-            elif dealt < CARDS:
-                shown = code[stock[dealt]]
-                dealt += 1
-            else:
-                continue
-            reach[shown] += 1
-            _show(shown, h, todo)
-        if dealt == CARDS:
-            return left == 0
-        card = code[stock[dealt]]
-        dealt += 1
-        slot = (card // 13) << 1
-        k = card % 13
-        if h[slot] == k or h[slot + 1] == k:
-            slot += h[slot] != k
-            h[slot] = k + 1
-            left -= 1
-            todo.append(slot)
-        else:  # onto the pile: the old top goes out of reach, the new card is the top
-            if pile:
-                reach[pile[-1]] -= 1
-            pile.append(card)
-            reach[card] += 1
-
-
-@cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], pile=cython.Py_ssize_t, waste=tuple, stock=tuple,
-               dealt=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int,
-               card=cython.int, a=cython.int, b=cython.int, s=cython.int, key=list)
-def _closure_key(state: PhalanxState, heights: list[int]) -> bytes:
-    """The position every play that can be made without turning leads to (the closure, as the
-    first loop of ``_playing_everything_wins``), as a key within one deal: the stock cards dealt,
-    the two heights of each suit (lower first: twins are alike), and the pile's cards (the bottom
-    of the pile now: plays only take its top). The pyramid is the rest of the dealt cards, so
-    this says the whole position."""
-    code = CODE[state.base]
-    h = list(heights)
-    reach = [0] * 52
-    for card in state.pyramid:
-        if card >= 0:
-            reach[code[card]] += 1
-    waste = state.waste
-    pile = len(waste)
-    if pile:
-        reach[code[waste[pile - 1]]] += 1
-    stock = state.stock
-    dealt = state.dealt
-    todo = [0, 1, 2, 3, 4, 5, 6, 7]
-    while todo:
-        slot = todo.pop()
-        k = h[slot]
-        if k == 13:
-            continue
-        index = (slot >> 1) * 13 + k
-        if not reach[index]:
-            continue
-        reach[index] -= 1
-        h[slot] = k + 1
-        todo.append(slot)
-        if pile:
-            pile -= 1
-            if not pile:
-                continue
-            shown = code[waste[pile - 1]]
-        elif dealt < CARDS:
-            shown = code[stock[dealt]]
-            dealt += 1
-        else:
-            continue
-        reach[shown] += 1
-        _show(shown, h, todo)
-    key = [dealt]
-    for s in range(4):
-        a, b = h[2 * s], h[2 * s + 1]
-        key.append(a * 16 + b if a <= b else b * 16 + a)
-    return bytes(key) + bytes(waste[:pile])  # every number below 256: bytes hash faster than a tuple
-
-
-@cython.locals(moves=list, first=list, second=list, third=list, src=cython.int)
-def _by_source(moves: list[Move]) -> list[Move]:
-    """The moves from the stock, then from the pile, then from the pyramid, each group in the
-    order given (a stable sort on the source, without a key function per move)."""
-    first, second, third = [], [], []
-    for move in moves:
-        src = move[1]
-        if src == STOCK:
-            first.append(move)
-        elif src == WASTE:
-            second.append(move)
-        else:
-            third.append(move)
-    return first + second + third
-
-
-@cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], pile=cython.int[104], size=cython.int,
-               stock=tuple, dealt=cython.int, card=cython.int, k=cython.int, slot=cython.int, left=cython.int,
-               todo=list, index=cython.int, shown=cython.int)
-def _turning_everything_wins(state: PhalanxState) -> bool:
-    """Whether this line wins: turn every stock card (up if it fits, else onto the pile) with no
-    play in between, then play everything that fits (the order does not matter: confluence).
-    (Compiled, ``h``, ``reach`` and ``pile`` are C arrays.)"""
-    code = CODE[state.base]
-    h = _heights(state)
-    pile = [0] * 104
-    size = 0
-    for card in state.waste:
-        pile[size] = code[card]
-        size += 1
-    stock = state.stock
-    for dealt in range(state.dealt, CARDS):
-        card = code[stock[dealt]]
-        slot = (card // 13) << 1
-        k = card % 13
-        if h[slot] == k:
-            h[slot] = k + 1
-        elif h[slot + 1] == k:
-            h[slot + 1] = k + 1
-        else:
-            pile[size] = card
-            size += 1
-    reach = [0] * 52  # the pyramid and the top of the pile, by code
-    left = size  # cards not up yet
-    for card in state.pyramid:
-        if card >= 0:
-            reach[code[card]] += 1
-            left += 1
-    if size:
-        size -= 1
-        reach[pile[size]] += 1
-    todo = [0, 1, 2, 3, 4, 5, 6, 7]
-    while todo:  # as ``_play_out``
-        slot = todo.pop()
-        k = h[slot]
-        if k == 13:
-            continue
-        index = (slot >> 1) * 13 + k
-        if not reach[index]:
-            continue
-        reach[index] -= 1
-        h[slot] = k + 1
-        left -= 1
-        todo.append(slot)
-        if size:
-            size -= 1
-            shown = pile[size]
-            reach[shown] += 1
-            _show(shown, h, todo)
-    return left == 0
-
-
-@cython.locals(offset=tuple, waste=tuple, h=cython.int[8], reach=cython.int[52], next_pile=cython.int, card=cython.int,
-               plays=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int)
-def _play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: tuple[int, ...]) -> int:
-    """How many plays can be made without turning the stock: the pyramid and the pile top are
-    available, each play brings the next pile card in; stops when nothing fits or the pile is
-    empty and nothing more fits. ``heights`` is not changed. Driven by events, as ``_playing_everything_wins``."""
-    h = list(heights)
-    reach = [0] * 52  # by suit * 13 + offset
-    for card in pool:
-        reach[SUIT[card] * 13 + offset[card]] += 1
-    next_pile = len(waste) - 1
-    if next_pile >= 0:
-        card = waste[next_pile]
-        reach[SUIT[card] * 13 + offset[card]] += 1
-        next_pile -= 1
-    plays = 0
-    todo = [0, 1, 2, 3, 4, 5, 6, 7]
-    while todo:
-        slot = todo.pop()
-        k = h[slot]
-        if k == 13:
-            continue
-        index = (slot >> 1) * 13 + k
-        if not reach[index]:
-            continue
-        reach[index] -= 1
-        h[slot] = k + 1
-        plays += 1
-        todo.append(slot)
-        if next_pile >= 0:
-            card = waste[next_pile]
-            next_pile -= 1
-            shown = SUIT[card] * 13 + offset[card]
-            reach[shown] += 1
-            _show(shown, h, todo)
-    return plays

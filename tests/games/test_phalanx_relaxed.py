@@ -12,7 +12,7 @@ from generator.deals import stock_indices
 from generator.games import Game, Result, make_game
 from generator.games.phalanx import CARDS, STOCK, PhalanxState
 from generator.hints import SearchHints, hints_for
-from generator.hints.phalanx import PhalanxHints, _heights
+from generator.hints.phalanx import PhalanxHints, foundation_heights
 from generator.hints.phalanx_relaxed import relaxed_pile_empties
 from generator.players import player_for
 from generator.solver import Budget, solve, solve_position
@@ -24,7 +24,7 @@ PLAYER = player_for(GAME)
 
 
 def _relaxed(state: PhalanxState) -> bool:
-    return relaxed_pile_empties(state, _heights(state))
+    return relaxed_pile_empties(state, foundation_heights(state))
 
 
 @pytest.mark.parametrize("spec", SPECS)

@@ -14,10 +14,10 @@ from generator.games.phalanx import PHASE_TWO, STOCK, WASTE, PhalanxState
 from generator.hints import SearchHints, hints_for
 from generator.hints.phalanx import (
     PhalanxHints,
-    _closure_key,
-    _heights,
-    _playing_everything_wins,
-    _turning_everything_wins,
+    closure_key,
+    foundation_heights,
+    playing_everything_wins,
+    turning_everything_wins,
 )
 from generator.hints.phalanx_relaxed import relaxed_pile_empties
 from generator.play import play_out
@@ -229,8 +229,8 @@ def test_the_two_lines_safe_move_plays_out_agree_with_the_engine():
     for deal in range(1, 101):
         for state in _positions(deal, seed=deal + 7, least_dealt=27)[::5]:
             eager, lazy = _play_out_from(state, _eager), _play_out_from(state, _lazy)
-            assert _playing_everything_wins(state) == eager, (deal, state)
-            assert _turning_everything_wins(state) == lazy, (deal, state)
+            assert playing_everything_wins(state) == eager, (deal, state)
+            assert turning_everything_wins(state) == lazy, (deal, state)
             outcomes[eager, lazy] += 1
     assert {eager for eager, _ in outcomes} == {True, False} and {lazy for _, lazy in outcomes} == {True, False}
 
@@ -313,20 +313,20 @@ def test_the_answers_kept_by_closure_turn_and_key_are_the_positions_own(spec):
             if state.dealt == 104:
                 continue
             moves = game.legal_moves(state)
-            heights = _heights(state)
-            answers = relaxed_pile_empties(state, heights), _playing_everything_wins(state, heights)
-            closure = _closure_key(state, heights)
+            heights = foundation_heights(state)
+            answers = relaxed_pile_empties(state, heights), playing_everything_wins(state, heights)
+            closure = closure_key(state, heights)
             assert by_closure.setdefault(closure, answers) == answers, (deal, state)
             for move in moves:
                 child = _after(game, state, move)
                 if move.src != STOCK and child.phase == PHASE_TWO and child.dealt < 104:
-                    child_heights = _heights(child)
-                    assert _closure_key(child, child_heights) == closure, (deal, state, move)
+                    child_heights = foundation_heights(child)
+                    assert closure_key(child, child_heights) == closure, (deal, state, move)
                     assert (relaxed_pile_empties(child, child_heights),
-                            _playing_everything_wins(child, child_heights)) == answers, (deal, state, move)
+                            playing_everything_wins(child, child_heights)) == answers, (deal, state, move)
             turn = cached._turn(moves)
-            turned = _turning_everything_wins(state)
-            assert _turning_everything_wins(game.apply(state, turn)) == turned, (deal, state)
+            turned = turning_everything_wins(state)
+            assert turning_everything_wins(game.apply(state, turn)) == turned, (deal, state)
             fresh = PhalanxHints(game, player_for(game)).safe_move(state, moves)
             assert cached.safe_move(state, moves) == fresh, (deal, state)
             assert cached.safe_move(state, moves) == fresh, (deal, state)  # again: the kept answer
