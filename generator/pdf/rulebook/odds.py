@@ -41,16 +41,17 @@ def _rate(rate: dict[str, Any]) -> str:
     return percent_ru(value, 2 if rate["high"] < 0.1 else 1)
 
 
-def _ruled(rows: list[list[Any]], widths: Sequence[float], book: Book,
-           commands: Sequence[tuple[Any, ...]] = ()) -> Flowable:
-    """A table of the section: cells set on their baseline, a rule under the head and under the last row."""
+def _ruled(rows: list[list[Any]], widths: Sequence[float], book: Book, commands: Sequence[tuple[Any, ...]] = (),
+           *, head: bool = True, foot: bool = True) -> Flowable:
+    """A table of the section: cells set on their baseline, a rule under the head and under the last row (``head``,
+    ``foot``: a table continued by another in the same columns leaves out one or the other)."""
     s = book.styles
     return grid(rows, widths, [
         ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
         ("TOPPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0.12 * s.leading),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE),
-        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
+        *([("LINEBELOW", (0, 0), (-1, 0), 0.5, RULE)] if head else []),
+        *([("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE)] if foot else []),
         *commands,
     ], font_size=s.size)
 
@@ -121,9 +122,7 @@ def odds_section(game: Game, entries: Sequence[OddsEntry], book: Book, *, choice
         # A table with its note (and the heading, the first time) on one page: a table parted from what explains
         # it reads badly. The heading goes inside: keepWithNext does not reach into a KeepTogether.
         blocks.append(KeepTogether(block))
-    readings = readings_block(game, entries, book)
-    if readings:
-        blocks.append(KeepTogether(readings))
+    blocks += readings_block(game, entries, book)
     grades = grades_block(game, entries, book)
     if grades:
         blocks.append(KeepTogether(grades))
@@ -189,34 +188,39 @@ def _percent(share: float) -> str:
 
 def readings_block(game: Game, entries: Sequence[OddsEntry], book: Book) -> list[Flowable]:
     """«Что меняет прочтение»: for each disputed place, our reading and the other, with the two rates of each on the
-    same deals, so that a reader sees at once what a reading changes (nothing if no other reading is counted)."""
+    same deals, so that a reader sees at once what a reading changes (nothing if no other reading is counted).
+
+    One small table per place, in the same columns: a page may end between two places, never inside one, and the
+    sentence that explains the table stays with its head and first place."""
     places = reading_rows(game, entries)
     if not places:
         return []
     s = book.styles
-    rows: list[list[Any]] = [[Text("Прочтение", s.cell_head), Text(THOUGHTFUL, s.cell_head_right),
-                              Text(NO_PEEK, s.cell_head_right)]]
-    commands: list[tuple[Any, ...]] = []
+    width = book.width
+    widths = [0.56 * width, 0.22 * width, 0.22 * width]
+    head = [Text("Прочтение", s.cell_head), Text(THOUGHTFUL, s.cell_head_right), Text(NO_PEEK, s.cell_head_right)]
     spans = {span for _quote, span, _rows in places}
-    for quote, (first, deals), readings in places:
+    tables: list[Flowable] = []
+    for number, (quote, (first, deals), readings) in enumerate(places):
+        rows: list[list[Any]] = [head] if number == 0 else []
         at = len(rows)
-        commands += [("SPAN", (0, at), (-1, at)), ("TOPPADDING", (0, at), (-1, at), 0.45 * s.leading)]
+        commands: list[tuple[Any, ...]] = [("SPAN", (0, at), (-1, at)),
+                                           ("TOPPADDING", (0, at), (-1, at), 0.45 * s.leading)]
         # Places counted on different deals say on which, after their quote.
         last = number_ru(first + deals - 1)
         where = "" if len(spans) == 1 else \
             f' <font name="{s.cell.fontName}">— расклады с №{NBSP}{first} по №{NBSP}{last}</font>'
         rows.append([Text(typeset(quoted(quote)) + where, s.cell_quote), "", ""])
         for row in readings:
-            rows.append([Text(typeset(row.text), s.cell_indented), Text(_percent(row.thoughtful),
-                                                                                   s.cell_right),
+            rows.append([Text(typeset(row.text), s.cell_indented), Text(_percent(row.thoughtful), s.cell_right),
                          Text(_percent(row.no_peek), s.cell_right)])
-    width = book.width
-    table = _ruled(rows, [0.56 * width, 0.22 * width, 0.22 * width], book, commands)
+        tables.append(_ruled(rows, widths, book, commands, head=number == 0, foot=number == len(places) - 1))
     where = (f"на {_counted_on({'from': next(iter(spans))[0], 'deals': next(iter(spans))[1]})}" if len(spans) == 1
              else "для обоих прочтений места на одних и тех же раскладах")
     said = ("Что меняет прочтение: для каждого спорного места — наше прочтение и другое, с долей вышедших "
             f"раскладов при каждом, подсчитанной {where}.")
-    return [Spacer(1, 0.9 * s.leading), book.para(said), Spacer(1, 0.4 * s.leading), table]
+    return [Spacer(1, 0.9 * s.leading), KeepTogether([book.para(said), Spacer(1, 0.4 * s.leading), tables[0]]),
+            *(KeepTogether([table]) for table in tables[1:])]
 
 
 def _counted_on(data: dict[str, Any]) -> str:
