@@ -11,13 +11,14 @@ import math
 import os
 import statistics
 import time
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from generator.deals import stock_indices
-from generator.games import Result, all_specs, make_game
+from generator.games import Move, Result, all_specs, make_game
 from generator.paths import ASSETS
 from generator.play import no_peek_result
 from generator.pool import in_order
@@ -46,20 +47,43 @@ class DealResult:
     deal: int
     thoughtful: Result
     no_peek: Result  # won or lost (a player who stops has lost)
-    seconds: float  # the solver's time
+    seconds: float  # the solver's time (or the replay's, for a borrowed line)
     nodes: int
+    line: bytes = b""  # a won deal's winning line (``encode_line``), for other readings of the game to try
+    borrowed: bool = False  # won by another reading's line, replayed under this one's rules: not searched
 
 
-def measure_deal(spec: str, deal: int, budget_seconds: float) -> DealResult:
+def encode_line(moves: Iterable[Move]) -> bytes:
+    """A line of moves as bytes (three signed 16-bit numbers a move): small to keep and to send between processes."""
+    return array("h", [n for move in moves for n in move]).tobytes()
+
+
+def decode_line(data: bytes) -> list[Move]:
+    """The moves of :func:`encode_line`'s bytes."""
+    numbers = array("h")
+    numbers.frombytes(data)
+    return [Move(*numbers[i:i + 3]) for i in range(0, len(numbers), 3)]
+
+
+def measure_deal(spec: str, deal: int, budget_seconds: float, lines: Sequence[bytes] = ()) -> DealResult:
+    """The solver's and the no-peek player's verdicts on ``deal``; a winning line of another reading of the game among
+    ``lines`` that replays to a win under ``spec``'s rules decides it without a search (the replay is the proof)."""
     game = make_game(spec)
     stock = stock_indices(game.id, deal)
+    started = time.perf_counter()
+    for data in lines:
+        replayed = replay(game, game.initial_state(stock), decode_line(data))
+        if replayed.ok and replayed.outcome is Result.WON:
+            return DealResult(deal, Result.WON, no_peek_result(game, stock), time.perf_counter() - started, 0,
+                              data, borrowed=True)
     solution = solve(game, stock, budget=Budget(seconds=budget_seconds))
-    return DealResult(deal, solution.result, no_peek_result(game, stock), solution.seconds, solution.nodes)
+    line = encode_line(solution.moves) if solution.result is Result.WON else b""
+    return DealResult(deal, solution.result, no_peek_result(game, stock), solution.seconds, solution.nodes, line)
 
 
-def _measure_chunk(args: tuple[str, list[int], float]) -> list[DealResult]:
+def _measure_chunk(args: tuple[str, list[tuple[int, tuple[bytes, ...]]], float]) -> list[DealResult]:
     spec, deals, budget_seconds = args
-    return [measure_deal(spec, deal, budget_seconds) for deal in deals]
+    return [measure_deal(spec, deal, budget_seconds, lines) for deal, lines in deals]
 
 
 def measure(
@@ -71,8 +95,12 @@ def measure(
     executor: Executor | None = None,
     budget_seconds: float = 10.0,
     on_progress: Callable[[list[DealResult]], None] | None = None,
+    lines: Mapping[int, Sequence[bytes]] | None = None,
 ) -> list[DealResult]:
     """Results for deals ``first`` … ``first + count - 1``, in deal order, ``jobs`` at a time (default: all cores).
+
+    ``lines`` maps a deal to winning lines other readings of the game found for it (``DealResult.line``): a deal
+    one of them wins under this reading's rules too is decided by that replay (``measure_deal``), not searched.
 
     They run on ``executor`` when one is given — any ``concurrent.futures.Executor``, e.g. a cluster's
     (``jobs`` is then how many it runs at once) — else on the project's pool (``generator.pool``), or here
@@ -81,7 +109,9 @@ def measure(
     jobs = jobs or os.cpu_count() or 1
     deals = list(range(first, first + count))
     chunk = max(1, min(50, count // (jobs * 8) or 1))
-    chunks = [(spec, deals[i : i + chunk], budget_seconds) for i in range(0, count, chunk)]
+    known = lines or {}
+    tasks = [(deal, tuple(known.get(deal, ()))) for deal in deals]
+    chunks = [(spec, tasks[i : i + chunk], budget_seconds) for i in range(0, count, chunk)]
     results: list[DealResult] = []
     for piece in in_order(_measure_chunk, chunks, jobs=jobs, executor=executor):
         results.extend(piece)

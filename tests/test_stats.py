@@ -5,12 +5,25 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator import stats as stats_module
 from generator.deals import stock_indices
-from generator.games import Result, make_game
+from generator.games import Move, Result, make_game
 from generator.solver import Budget, Solution, solve
-from generator.stats import Rate, borrowed_win, borrowed_wins, measure, summarise, wilson, with_wins
+from generator.stats import (
+    Rate,
+    borrowed_win,
+    borrowed_wins,
+    decode_line,
+    encode_line,
+    measure,
+    measure_deal,
+    summarise,
+    wilson,
+    with_wins,
+)
 
 
 @pytest.mark.parametrize(
@@ -126,3 +139,42 @@ def test_unknowns_are_settled_only_from_readings_saved_as_winning(monkeypatch: p
     assert settled["verdicts"]["thoughtful"] == "WWUWL"
     assert (settled["thoughtful"]["won"], settled["thoughtful"]["lost"], settled["thoughtful"]["unknown"]) == (3, 1, 1)
     assert settled["no_peek"] == entry["no_peek"]
+
+
+# --- the odds run: a reading measured after another first replays that reading's winning lines -------------------
+
+small = st.integers(min_value=-(2**15), max_value=2**15 - 1)
+
+
+@given(st.lists(st.builds(Move, small, small, small), max_size=300))
+def test_a_line_survives_its_bytes(moves: list[Move]) -> None:
+    assert decode_line(encode_line(moves)) == moves
+
+
+def test_a_deal_another_readings_line_wins_is_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    donor = measure_deal("village:at_once", 1, 10.0)
+    assert donor.thoughtful is Result.WON and donor.line and not donor.borrowed
+    searched = measure_deal("village", 1, 10.0)
+    # «Сразу на основание» only forbids moves of ours, so its line wins here too, and the search is skipped.
+    monkeypatch.setattr(stats_module, "solve", lambda *a, **k: pytest.fail("a borrowed win was searched"))
+    borrowed = measure_deal("village", 1, 10.0, [donor.line])
+    assert borrowed.borrowed and borrowed.thoughtful is Result.WON and borrowed.nodes == 0
+    assert borrowed.no_peek is searched.no_peek and decode_line(borrowed.line) == decode_line(donor.line)
+
+
+def test_a_line_that_does_not_win_here_is_searched_instead() -> None:
+    line = decode_line(measure_deal("village:at_once", 1, 10.0).line)
+    searched = measure_deal("village", 1, 10.0)
+    for broken in (list(reversed(line)), line[:-1]):  # an illegal line, a line that stops short of the win
+        result = measure_deal("village", 1, 10.0, [encode_line(broken)])
+        assert not result.borrowed and result.nodes > 0
+        assert (result.thoughtful, result.no_peek) == (searched.thoughtful, searched.no_peek)
+
+
+def test_measure_hands_each_deal_its_own_lines() -> None:
+    donors = {r.deal: r.line for r in measure("village:at_once", 1, 6, jobs=1) if r.line}
+    assert donors
+    plain = measure("village", 1, 6, jobs=1)
+    lent = measure("village", 1, 6, jobs=2, lines={deal: [line] for deal, line in donors.items()})
+    assert [(r.deal, r.thoughtful, r.no_peek) for r in lent] == [(r.deal, r.thoughtful, r.no_peek) for r in plain]
+    assert {r.deal for r in lent if r.borrowed} == set(donors)
