@@ -174,7 +174,9 @@ def measure_row(spec: str, deals: int, budget: float, jobs: int, save: bool,
     if found is not None:
         found[spec] = {r.deal: r.line for r in results if r.line and not r.borrowed}
     if save:
-        save_stats(spec, summarise(spec, 1, results, budget))
+        kept = save_stats(spec, summarise(spec, 1, results, budget))
+        if kept:
+            print(f"{spec}: kept {kept} verdict(s) an earlier run proved on deals this one left unknown", flush=True)
     times = timing(results)
     n = len(results)
     unknown = sum(r.thoughtful is Result.UNKNOWN for r in results)

@@ -6,6 +6,7 @@ budget ran out) are counted against the claim: as not won.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -19,7 +20,7 @@ from typing import Any, TextIO
 
 from generator.deals import stock_indices
 from generator.games import Move, Result, all_specs, make_game
-from generator.paths import ASSETS
+from generator.paths import ASSETS, ROOT
 from generator.play import no_peek_result
 from generator.pool import in_order
 from generator.progress import Progress
@@ -176,9 +177,58 @@ def with_wins(entry: dict[str, Any], won: set[int]) -> dict[str, Any]:
         at = deal - entry["from"]
         if 0 <= at < len(letters) and letters[at] == Result.UNKNOWN.letter:
             letters[at] = Result.WON.letter
-    thoughtful = "".join(letters)
+    return _with_thoughtful(entry, "".join(letters))
+
+
+def _with_thoughtful(entry: dict[str, Any], thoughtful: str) -> dict[str, Any]:
     rate = Rate(thoughtful.count("W"), thoughtful.count("L"), thoughtful.count("U"))
     return {**entry, "thoughtful": rate.as_dict(), "verdicts": {**entry["verdicts"], "thoughtful": thoughtful}}
+
+
+#: Sources every game's rules are written in besides its own module: the base class and value types, the
+#: deal numbers (which stock a deal is) and the cards.
+RULES_SOURCES = ("generator/games/rules.py", "generator/games/values.py", "generator/deals.py", "generator/cards.py")
+
+
+def rules_digest(spec: str) -> str:
+    """A digest of the source the rules of ``spec``'s game are written in ("" if it cannot be read).
+
+    A verdict saved under one digest is a proof under the same rules; a rules change gives a new
+    digest, and the earlier verdicts are then not kept (``with_proofs_kept``). Any edit counts, even
+    one that changes no answer: the digest errs on the side of measuring again."""
+    module = type(make_game(spec)).__module__
+    files = [ROOT.joinpath(*module.split(".")).with_suffix(".py"), *(ROOT / name for name in RULES_SOURCES)]
+    if not all(path.is_file() for path in files):
+        return ""
+    digest = hashlib.sha256(spec.encode())
+    for path in files:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class ProofConflict(ValueError):
+    """Two runs decided a deal differently: one of them proved something false (a solver or hints bug)."""
+
+
+def with_proofs_kept(summary: dict[str, Any], earlier: dict[str, Any] | None, spec: str = "") -> dict[str, Any]:
+    """``summary`` with each deal it left unknown decided as ``earlier`` decided it.
+
+    Only when both measured the same deals at the same budget under the same rules (``rules_digest``):
+    a verdict is a proof (a line that replays to a win, or a search that ran out of moves), so a run on
+    a slower or busier machine, which decides less within its seconds, must not take one back. Two
+    different verdicts on one deal mean a wrong proof: ``ProofConflict``, never a silent choice."""
+    keys = ("from", "deals", "budget_seconds", "rules")
+    if not earlier or not summary.get("rules") or any(earlier.get(key) != summary.get(key) for key in keys):
+        return summary
+    now, before = summary["verdicts"]["thoughtful"], earlier["verdicts"]["thoughtful"]
+    unknown = Result.UNKNOWN.letter
+    clashes = [summary["from"] + at for at, (a, b) in enumerate(zip(now, before, strict=True))
+               if unknown not in (a, b) and a != b]
+    if clashes:
+        raise ProofConflict(f"{spec or 'a game'}: deals {clashes[:10]} decided one way now and the other "
+                            f"way in {STATS_FILE.name}: a proof is wrong")
+    kept = "".join(b if a == unknown else a for a, b in zip(now, before, strict=True))
+    return summary if kept == now else _with_thoughtful(summary, kept)
 
 
 @dataclass(frozen=True)
@@ -223,6 +273,7 @@ def summarise(spec: str, first: int, results: list[DealResult], budget_seconds: 
         "from": first,
         "deals": len(results),
         "budget_seconds": budget_seconds,
+        "rules": rules_digest(spec),
         "thoughtful": rate("thoughtful").as_dict(),
         "no_peek": rate("no_peek").as_dict(),
         "verdicts": {"thoughtful": verdicts(results, "thoughtful"), "no_peek": verdicts(results, "no_peek")},
@@ -245,12 +296,15 @@ def load_stats() -> dict[str, Any]:
     return data
 
 
-def save_stats(spec: str, summary: dict[str, Any]) -> None:
-    """Merge one game's figures into ``assets/stats.json`` (sorted, stable bytes)."""
+def save_stats(spec: str, summary: dict[str, Any]) -> int:
+    """Merge one game's figures into ``assets/stats.json`` (sorted, stable bytes), keeping the verdicts an
+    earlier run proved on deals this one left unknown (``with_proofs_kept``); returns how many were kept."""
     data = load_stats()
-    data["games"][spec] = summary
+    kept = with_proofs_kept(summary, data["games"].get(spec), spec)
+    data["games"][spec] = kept
     data["games"] = dict(sorted(data["games"].items()))
     write_text(STATS_FILE, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    return int(summary["thoughtful"]["unknown"]) - int(kept["thoughtful"]["unknown"])
 
 
 class ProgressBar(Progress):

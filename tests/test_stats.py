@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -13,6 +14,7 @@ from generator.deals import stock_indices
 from generator.games import Move, Result, make_game
 from generator.solver import Budget, Solution, solve
 from generator.stats import (
+    ProofConflict,
     Rate,
     borrowed_win,
     borrowed_wins,
@@ -20,8 +22,11 @@ from generator.stats import (
     encode_line,
     measure,
     measure_deal,
+    rules_digest,
+    save_stats,
     summarise,
     wilson,
+    with_proofs_kept,
     with_wins,
 )
 
@@ -178,3 +183,63 @@ def test_measure_hands_each_deal_its_own_lines() -> None:
     lent = measure("village", 1, 6, jobs=2, lines={deal: [line] for deal, line in donors.items()})
     assert [(r.deal, r.thoughtful, r.no_peek) for r in lent] == [(r.deal, r.thoughtful, r.no_peek) for r in plain]
     assert {r.deal for r in lent if r.borrowed} == set(donors)
+
+
+# --- a verdict is a proof: a later run that decides less keeps it -------------------------------------------------
+
+def _entry(thoughtful: str, **changes: object) -> dict[str, object]:
+    entry: dict[str, object] = {"from": 1, "deals": len(thoughtful), "budget_seconds": 2.0, "rules": "r1",
+                                "thoughtful": {}, "no_peek": {}, "verdicts": {"thoughtful": thoughtful,
+                                                                            "no_peek": "L" * len(thoughtful)}}
+    entry.update(changes)
+    return entry
+
+
+def test_an_earlier_proof_decides_a_deal_left_unknown() -> None:
+    kept = with_proofs_kept(_entry("WUUL"), _entry("WWLU"))
+    assert kept["verdicts"]["thoughtful"] == "WWLL"
+    assert (kept["thoughtful"]["won"], kept["thoughtful"]["lost"], kept["thoughtful"]["unknown"]) == (2, 2, 0)
+    assert kept["thoughtful"]["rate"] == 0.5 and kept["verdicts"]["no_peek"] == "LLLL"
+
+
+@pytest.mark.parametrize("change", [{"rules": "r2"}, {"budget_seconds": 10.0}, {"from": 2}, {"rules": ""}])
+def test_proofs_are_kept_only_under_the_same_rules_deals_and_budget(change: dict[str, object]) -> None:
+    fresh = _entry("WUUL")
+    assert with_proofs_kept(fresh, _entry("WWLU", **change)) is fresh
+    assert with_proofs_kept(fresh, None) is fresh
+
+
+def test_two_runs_that_disagree_on_a_deal_are_an_error_not_a_choice() -> None:
+    with pytest.raises(ProofConflict, match=r"deals \[2\]"):
+        with_proofs_kept(_entry("WLUL"), _entry("WWUU"), "village")
+
+
+def test_saving_keeps_what_the_file_had_proved(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    monkeypatch.setattr(stats_module, "STATS_FILE", tmp_path / "stats.json")
+    results = measure("quadrille", 1, 8, jobs=1)
+    summary = summarise("quadrille", 1, results, 2.0)
+    assert summary["rules"] == rules_digest("quadrille") != ""
+    assert save_stats("quadrille", summary) == 0
+    letters = summary["verdicts"]["thoughtful"]
+    # The same deals again, as a busier machine might leave them: two unknown.
+    slower = [dataclasses.replace(r, thoughtful=Result.UNKNOWN) if r.deal <= 2 else r for r in results]
+    assert save_stats("quadrille", summarise("quadrille", 1, slower, 2.0)) == 2
+    assert stats_module.load_stats()["games"]["quadrille"]["verdicts"]["thoughtful"] == letters
+
+
+def test_the_rules_digest_follows_the_rules_source(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    from generator import paths
+
+    assert rules_digest("village") == rules_digest("village") != rules_digest("village:at_once")
+    assert rules_digest("village") != rules_digest("gallery")
+    copied = tmp_path / "generator"
+    for name in ("games/village.py", *(n.removeprefix("generator/") for n in stats_module.RULES_SOURCES)):
+        (copied / name).parent.mkdir(parents=True, exist_ok=True)
+        (copied / name).write_bytes((paths.ROOT / "generator" / name).read_bytes())
+    monkeypatch.setattr(stats_module, "ROOT", tmp_path)
+    same = rules_digest("village")
+    with (copied / "games/village.py").open("a", encoding="utf-8") as source:
+        source.write("\n# an edit\n")
+    assert rules_digest("village") != same
+    (copied / "deals.py").unlink()
+    assert rules_digest("village") == ""

@@ -133,6 +133,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         f"p99 {times['p99']:.1f} ms"
     )
     if args.save:
-        save_stats(game.full_id, summary)
-        print("  saved to assets/stats.json")
+        kept = save_stats(game.full_id, summary)
+        also = f" (with {kept} deal(s) an earlier run decided and this one left unknown)" if kept else ""
+        print(f"  saved to assets/stats.json{also}")
     return 0
