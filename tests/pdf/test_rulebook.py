@@ -438,3 +438,14 @@ def test_soft_hyphens_but_never_in_the_last_word() -> None:
 def test_typesetting_changes_no_character_of_a_rule_text(name: str) -> None:
     for paragraph in rule_text(name).splitlines():
         assert plain(typeset(paragraph)) == paragraph
+
+
+def test_an_interval_near_a_hundred_percent_is_not_printed_as_a_point() -> None:
+    from generator.pdf.rulebook.odds import _interval, _rate
+    from generator.stats import Rate
+
+    every = Rate(won=10_000, lost=0, unknown=0).as_dict()  # the interval starts at 99.96 %
+    assert _interval(every).replace("\u00a0", " ") == "99,96–100,00 %"
+    assert _rate(every).replace("\u00a0", " ") == "100,00 %"
+    middle = Rate(won=6_174, lost=3_826, unknown=0).as_dict()
+    assert _interval(middle).replace("\u00a0", " ") == "60,8–62,7 %"
