@@ -31,7 +31,7 @@ from generator.pdf.paper import book_page
 from generator.pdf.rulebook import model
 from generator.pdf.rulebook import walk as walk_model
 from generator.pdf.rulebook.book import Book
-from generator.pdf.rulebook.odds import NO_PEEK, RULES_AS_PRINTED, THOUGHTFUL, odds_section
+from generator.pdf.rulebook.odds import NO_PEEK, RULES_AS_PRINTED, THOUGHTFUL, odds_section, rate_digits
 from generator.pdf.rulebook.odds import reading_rows as odds_reading_rows
 from generator.pdf.rulebook.odds import share as odds_share
 from generator.pdf.styles import book_styles
@@ -289,8 +289,7 @@ def test_each_chapter_has_its_odds(chapters: dict[str, str], game_id: str) -> No
     assert "верхняя граница" in odds and THOUGHTFUL in odds and NO_PEEK in odds
     for spec in specs:
         data = stats["games"][spec]
-        digits = 2 if data["thoughtful"]["high"] < 0.1 else 1
-        assert verbatim(percent_ru(data["thoughtful"]["rate"], digits)).search(odds), spec
+        assert verbatim(percent_ru(data["thoughtful"]["rate"], rate_digits(data["thoughtful"]))).search(odds), spec
         if ":" in spec:
             assert f"Вариант «{variant_ru(game_id, spec.partition(':')[2])}»" in odds
 

@@ -30,21 +30,21 @@ INTERVAL = "95-процентный интервал"
 RULES_AS_PRINTED = "По правилам"
 
 
-def _digits(rate: dict[str, Any]) -> int:
+def rate_digits(rate: dict[str, Any]) -> int:
     """Two decimals near 0 % and near 100 %, where one would print an interval as a point (10,000 wins of 10,000:
     «100,0–100,0 %», though the interval starts at 99,96 %)."""
     return 2 if rate["high"] < 0.1 or rate["low"] > 0.99 else 1
 
 
 def _interval(rate: dict[str, Any]) -> str:
-    digits = _digits(rate)
+    digits = rate_digits(rate)
     low, high = percent_ru(rate["low"], digits), percent_ru(rate["high"], digits)
     return f"{low.split(NBSP)[0]}–{high}"
 
 
 def _rate(rate: dict[str, Any]) -> str:
     value = rate.get("rate", rate["won"] / max(1, rate["won"] + rate["lost"] + rate["unknown"]))
-    return percent_ru(value, _digits(rate))
+    return percent_ru(value, rate_digits(rate))
 
 
 def _ruled(rows: list[list[Any]], widths: Sequence[float], book: Book, commands: Sequence[tuple[Any, ...]] = (),
