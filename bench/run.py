@@ -7,13 +7,13 @@ live here, not in timed unit tests (the machine is shared).
     python bench/run.py                                  # deals 1..1000 at 10 s, all specs, the book
     python bench/run.py --only gallery phalanx           # just these rows
     python bench/run.py --deals 10000 --budget 2 --save-stats   # the book's odds, timed (make odds)
+    python bench/run.py --book-only
+    python bench/run.py --analysis                       # the critical moment's cost against a solve, deals 1..200
+    python bench/run.py --against e163009 --only gallery   # another revision's solver against this one
 
 The odds run measures each game's readings one after another (``borrowing_order``), and a deal first
 replays the winning lines the readings measured before it found: a line that wins under this reading's
 rules too decides the deal without a search (the replay is the proof; the order only saves time).
-    python bench/run.py --book-only
-    python bench/run.py --analysis                       # the critical moment's cost against a solve, deals 1..200
-    python bench/run.py --against e163009 --only gallery   # another revision's solver against this one
 """
 
 from __future__ import annotations

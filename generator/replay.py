@@ -38,6 +38,11 @@ class Replayed(Generic[S]):
         return self.states[-1]
 
     @property
+    def won(self) -> bool:
+        """Every move legal and the last position won: the line proves the deal winnable."""
+        return self.ok and self.outcome is Result.WON
+
+    @property
     def outcome(self) -> Result:
         """What the last position reached shows: won, lost (no move left) or unknown."""
         return self.game.outcome(self.final)

@@ -73,8 +73,7 @@ def measure_deal(spec: str, deal: int, budget_seconds: float, lines: Sequence[by
     stock = stock_indices(game.id, deal)
     started = time.perf_counter()
     for data in lines:
-        replayed = replay(game, game.initial_state(stock), decode_line(data))
-        if replayed.ok and replayed.outcome is Result.WON:
+        if replay(game, game.initial_state(stock), decode_line(data)).won:
             return DealResult(deal, Result.WON, no_peek_result(game, stock), time.perf_counter() - started, 0,
                               data, borrowed=True)
     solution = solve(game, stock, budget=Budget(seconds=budget_seconds))
@@ -129,10 +128,8 @@ def borrowed_win(spec: str, deal: int, others: tuple[str, ...], budget: Budget) 
     stock = stock_indices(game.id, deal)
     for other in others:
         solution = solve(make_game(other), stock, budget=budget)
-        if solution.result is Result.WON:
-            line = replay(game, game.initial_state(stock), solution.moves)
-            if line.ok and line.outcome is Result.WON:
-                return True
+        if solution.result is Result.WON and replay(game, game.initial_state(stock), solution.moves).won:
+            return True
     return False
 
 
