@@ -10,6 +10,7 @@ live here, not in timed unit tests (the machine is shared).
     python bench/run.py --book-only
     python bench/run.py --analysis                       # the critical moment's cost against a solve, deals 1..200
     python bench/run.py --against e163009 --only gallery   # another revision's solver against this one
+    python bench/run.py --sheets                         # deals 1..100 at the sheets' limit, a winnable sheet timed
 
 The odds run measures each game's readings one after another (``borrowing_order``), and a deal first
 replays the winning lines the readings measured before it found: a line that wins under this reading's
@@ -249,6 +250,9 @@ def main() -> int:
     parser.add_argument("--analysis", action="store_true",
                         help="the cost of analysing a deal (pasyans analyze) against solving it, deals 1..N "
                         "(default 200 here) of each spec, into the 'analysis' table")
+    parser.add_argument("--sheets", action="store_true",
+                        help="deals 1..100 of each spec at the sheets' default position limit, and "
+                        "'pasyans deals SPEC --winnable --count 10' timed, into the 'sheets' table")
     args = parser.parse_args()
     specs = args.only or all_specs()
     for spec in specs:
@@ -266,6 +270,20 @@ def main() -> int:
 
     if args.settle:
         return settle(args.only or None, args.budget, args.jobs)
+
+    if args.sheets:
+        from sheets import HEADER as SHEETS_HEADER  # bench/ is on the path when this script runs
+        from sheets import note as sheets_note
+        from sheets import sheets_row
+
+        found = {m.group("spec"): m.group(0) for m in ROW.finditer(read_block(text, "sheets"))}
+        for spec in specs:
+            found[spec] = sheets_row(spec, args.jobs)
+            print(found[spec], flush=True)
+            body = "\n".join([sheets_note(), "", SHEETS_HEADER, *(found[s] for s in all_specs() if s in found)])
+            DOC.write_text(replace_block(DOC.read_text(encoding="utf-8"), "sheets", body), encoding="utf-8")
+        print(f"wrote {DOC}", file=sys.stderr)
+        return 0
 
     if args.analysis:
         from analysis import HEADER as ANALYSIS_HEADER  # bench/ is on the path when this script runs
