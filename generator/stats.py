@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from generator.deals import stock_indices
-from generator.games import Move, Result, all_specs, make_game
+from generator.games import Game, Move, Result, all_specs, make_game
 from generator.paths import ASSETS, ROOT
 from generator.play import no_peek_result
 from generator.pool import in_order
@@ -73,12 +73,25 @@ def measure_deal(spec: str, deal: int, budget_seconds: float, lines: Sequence[by
     stock = stock_indices(game.id, deal)
     started = time.perf_counter()
     for data in lines:
-        if replay(game, game.initial_state(stock), decode_line(data)).won:
+        if _line_wins(game, stock, data):
             return DealResult(deal, Result.WON, no_peek_result(game, stock), time.perf_counter() - started, 0,
                               data, borrowed=True)
     solution = solve(game, stock, budget=Budget(seconds=budget_seconds))
     line = encode_line(solution.moves) if solution.result is Result.WON else b""
     return DealResult(deal, solution.result, no_peek_result(game, stock), solution.seconds, solution.nodes, line)
+
+
+def _line_wins(game: Game, stock: Sequence[int], data: bytes) -> bool:
+    """Whether the encoded line ``data`` replays to a win from the start of ``stock`` under ``game``'s rules."""
+    return replay(game, game.initial_state(stock), decode_line(data)).won
+
+
+def wins_by_lines(spec: str, lines: Mapping[int, Sequence[bytes]]) -> set[int]:
+    """The deals of ``lines`` (deal → winning lines other readings of the game found for it) that one of those
+    lines wins under ``spec``'s rules: each replayed through ``spec``'s engine, the replay being the proof."""
+    game = make_game(spec)
+    return {deal for deal, candidates in lines.items()
+            if any(_line_wins(game, stock_indices(game.id, deal), data) for data in candidates)}
 
 
 def _measure_chunk(args: tuple[str, list[tuple[int, tuple[bytes, ...]]], float]) -> list[DealResult]:

@@ -26,6 +26,7 @@ from generator.stats import (
     save_stats,
     summarise,
     wilson,
+    wins_by_lines,
     with_proofs_kept,
     with_wins,
 )
@@ -183,6 +184,16 @@ def test_measure_hands_each_deal_its_own_lines() -> None:
     lent = measure("village", 1, 6, jobs=2, lines={deal: [line] for deal, line in donors.items()})
     assert [(r.deal, r.thoughtful, r.no_peek) for r in lent] == [(r.deal, r.thoughtful, r.no_peek) for r in plain]
     assert {r.deal for r in lent if r.borrowed} == set(donors)
+
+
+def test_the_run_settles_earlier_readings_with_later_lines_by_replay_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = {r.deal: r.line for r in measure("village:at_once", 1, 3, jobs=1) if r.line}
+    assert set(lines) == {1, 2, 3}
+    monkeypatch.setattr(stats_module, "solve", lambda *a, **k: pytest.fail("settling by lines searched"))
+    broken = encode_line(list(reversed(decode_line(lines[2]))))
+    # deal 1: its own line; deal 2: an illegal line; deal 3: deal 1's line, which is not a line of deal 3
+    candidates = {1: [broken, lines[1]], 2: [broken], 3: [lines[1]]}
+    assert wins_by_lines("village", candidates) == {1}
 
 
 # --- a verdict is a proof: a later run that decides less keeps it -------------------------------------------------
