@@ -7,8 +7,6 @@ and each column of moves top to bottom) and checked with ``qpdf``/``pdffonts``.
 
 from __future__ import annotations
 
-import io
-import os
 import re
 import shutil
 import subprocess
@@ -16,148 +14,47 @@ import sys
 from pathlib import Path
 
 import pytest
-from reportlab.platypus import Paragraph
 
 from generator import selection as deal_selection
 from generator.cards import card_str
-from generator.deals import MAX_DEAL, stock_indices
+from generator.deals import stock_indices
 from generator.games import Result, make_game
 from generator.notation import move_ru
 from generator.pdf import practice
-from generator.pdf.flowables import LazyStory
 from generator.pdf.paper import sheet_page
 from generator.pdf.practice import build_sheets, build_sheets_bytes
 from generator.pdf.practice.answers import answers_intro, positions_ru
-from generator.pdf.practice.deal import STACK_TITLE, DealSheet, stacking_instruction
+from generator.pdf.practice.deal import STACK_TITLE, stacking_instruction
 from generator.pdf.styles import sheet_styles
-from generator.pdf.typography import plural_ru, typeset
+from generator.pdf.typography import plural_ru
 from generator.play import opening, play_out
 from generator.record import record_of, to_json
-from generator.replay import final_state, replay
-from generator.selection import SCAN_FACTOR, Selection, SelectionError
+from generator.replay import final_state
+from generator.selection import Selection
 from generator.solver import Budget, solve
-from generator.walkthrough import phase_title, phases
+from generator.walkthrough import phase_title
+from tests.pdf.practice_pdf import (
+    CARD,
+    ENTRY,
+    NEEDY_DEAL,
+    ROOT,
+    TOOLS,
+    answer_key,
+    built,
+    expected_moves,
+    key_lines,
+    pages,
+    prose,
+    run,
+    run_complete,
+    stacking_orders,
+    text_of,
+)
 
-TOOLS = ("pdftotext", "pdffonts", "pdfinfo", "qpdf")
 pytestmark = pytest.mark.skipif(
     any(shutil.which(tool) is None for tool in TOOLS),
     reason="needs poppler-utils and qpdf (apt-get install poppler-utils qpdf)",
 )
-
-ROOT = Path(__file__).resolve().parents[2]
-CARD_RE = re.compile(r"(10|[2-9ТВДК])([♠♣♥♦])")
-SUITS = "♠♣♥♦"
-RANKS = ("", "Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К")
-
-
-def run(*command: str | Path) -> str:
-    return subprocess.run([str(c) for c in command], check=True, capture_output=True, text=True).stdout
-
-
-def text_of(pdf: Path, *, first: int | None = None, last: int | None = None) -> str:
-    pages = [*(["-f", str(first)] if first else []), *(["-l", str(last)] if last else [])]
-    return run("pdftotext", "-raw", *pages, pdf, "-").replace("\u00a0", " ")
-
-
-def prose(pdf: Path) -> str:
-    """The text of ``pdf`` as running prose: words hyphenated at a line end joined, all spaces single."""
-    return re.sub(r"\s+", " ", re.sub(r"(?<=[а-яё])-\n(?=[а-яё])", "", text_of(pdf)))
-
-
-def pages(pdf: Path) -> int:
-    return int(re.search(r"Pages:\s+(\d+)", run("pdfinfo", pdf)).group(1))
-
-
-def card_index(rank: str, suit: str) -> int:
-    return SUITS.index(suit) * 13 + RANKS.index(rank) - 1
-
-
-def stacking_orders(pdf: Path) -> dict[int, list[int]]:
-    """Deal number → the cards listed under «Как сложить колоду», in reading order."""
-    orders: dict[int, list[int]] = {}
-    deal = None
-    listing = False
-    for line in text_of(pdf).splitlines():
-        heading = re.search(r"Расклад № ([\d ]+)$", line)
-        if heading and "—" not in line:
-            deal, listing = int(heading.group(1).replace(" ", "")), False
-            continue
-        if line.lstrip("\f") == "Ответы":
-            break
-        if line.startswith(STACK_TITLE):
-            listing = True
-            orders[deal] = []
-            continue
-        if listing:
-            orders[deal] += [card_index(r, s) for r, s in CARD_RE.findall(line)]
-    return orders
-
-
-#: An entry of a key as pdftotext gives it: «12. 9♠ кон → ряд 3» (a choice) or «1–8. Раздача: …» (forced moves).
-ENTRY = re.compile(r"(\d+(?:–\d+)?)\. (.+)$")
-CARD = re.compile(r"(?:10|[2-9ТВДК])[♠♣♥♦]")
-
-
-def key_lines(text: str) -> list[str]:
-    """The key's lines, a row of several entries (the columns of choices, set row by row) cut into one per entry."""
-    out: list[str] = []
-    for line in text.splitlines():
-        out += re.split(r" (?=\d+(?:–\d+)?\. \S)", line.lstrip("\f"))
-    return out
-
-
-def run_complete(numbers: str, text: str) -> bool:
-    """Whether a run's text, joined so far, is whole: as many cards as its numbers say, ending on a place."""
-    first, _, last = numbers.partition("–")
-    body = text.partition(": ")[2] if text.startswith("Раздача: ") else text
-    return (len(CARD.findall(body)) >= int(last or first) - int(first) + 1 and not text.endswith("→")
-            and "→" in text.rpartition(";")[2])
-
-
-def answer_key(pdf: Path) -> dict[int, tuple[str, list[tuple[str, str]]]]:
-    """Deal number → (its verdict line, its entries as printed: (numbers, text), «12» or «1–8»; a run of forced
-    moves that wraps is joined back into one)."""
-    text = text_of(pdf)
-    answers: dict[int, tuple[str, list[tuple[str, str]]]] = {}
-    current, running = None, False
-    start = re.search(r"^\f?Ответы$", text, flags=re.M)
-    assert start, "no answer key"
-    for line in key_lines(text[start.start():]):
-        heading = re.match(r"Расклад № ([\d ]+) — (.+)$", line)
-        if heading:
-            current, running = int(heading.group(1).replace(" ", "")), False
-            answers[current] = (heading.group(2), [])
-            continue
-        move = ENTRY.match(line)
-        if running and current is not None:  # a run goes on on the next line until it is whole
-            numbers, printed = answers[current][1][-1]
-            answers[current][1][-1] = (numbers, f"{printed} {line.strip()}")
-            running = not run_complete(numbers, answers[current][1][-1][1])
-        elif move and current is not None:
-            answers[current][1].append((move.group(1), re.sub(r"\s+", " ", move.group(2)).strip()))
-            running = "–" in move.group(1) and not run_complete(move.group(1), answers[current][1][-1][1])
-    return answers
-
-
-def expected_moves(game_spec: str, deal: int,
-                   positions: int = practice.POSITIONS) -> tuple[Result, list, list[tuple[int, str]]]:
-    """The solver's verdict and line for a deal, searched as the sheets search it, and its entries as the key
-    prints them (choices one by one, forced runs condensed)."""
-    game = make_game(game_spec)
-    stock = stock_indices(game.id, deal)
-    solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions))
-    states = replay(game, game.initial_state(stock), solution.moves).states
-    printed = [(entry.numbers, f"{entry.label}: {entry.text}" if entry.label else entry.text)
-               for group in phases(game, solution.moves, states, stock=stock) for entry in group.entries]
-    return solution.result, solution.moves, printed
-
-
-def built(factory: pytest.TempPathFactory, spec: str, first: int, count: int) -> Path:
-    """A practice sheet with answers, written once per test module."""
-    pdf = factory.mktemp("practice") / f"{spec}.pdf"
-    with pdf.open("wb") as handle:
-        build_sheets(spec, handle, first=first, count=count)
-    return pdf
 
 
 @pytest.fixture(scope="module")
@@ -168,6 +65,7 @@ def quadrille(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def brunette(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built(tmp_path_factory, "brunette_blonde", 7, 2)
+
 
 
 # --- the stacking order -------------------------------------------------------------------------------------------
@@ -376,10 +274,6 @@ def test_the_limit_in_russian() -> None:
         "100\u00a0000\u00a0позиций"]
 
 
-#: «Деревенский пасьянс» deal 82: won, but only after some 28 000 positions (an easy deal takes hundreds).
-NEEDY_DEAL = 82
-
-
 def test_a_deal_needing_more_positions_than_allowed_is_unsolved_and_decided_with_more_every_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The limit is positions, not time: one position short of what deal 82 needs, the key says «не решено» on
@@ -446,130 +340,6 @@ def test_no_answers_means_no_key_and_no_solving(tmp_path: Path, monkeypatch: pyt
     assert list(stacking_orders(pdf)) == [10, 11, 12]
 
 
-# --- selections ---------------------------------------------------------------------------------------------------
-
-
-def _verdicts(spec: str, deals: range) -> dict[int, str]:
-    game = make_game(spec)
-    return {d: solve(game, stock_indices(game.id, d), budget=Budget(seconds=None, nodes=practice.POSITIONS)).result
-            for d in deals}
-
-
-def test_winnable_pages_are_all_won_deals_and_the_skipped_are_counted(tmp_path: Path) -> None:
-    pdf = tmp_path / "won.pdf"
-    with pdf.open("wb") as handle:
-        selection = build_sheets("quadrille", handle, first=4, count=3, mode="winnable")
-    verdicts = _verdicts("quadrille", range(4, selection.last + 1))
-    wanted = [d for d, r in verdicts.items() if r is Result.WON][:3]
-    assert [o.deal for o in selection.kept] == wanted
-    orders = stacking_orders(pdf)
-    assert list(orders) == wanted
-    assert all(verdicts[d] is Result.WON for d in orders)
-    assert all(v.startswith("выходит") for v, _ in answer_key(pdf).values())
-    skipped = selection.last - 4 + 1 - 3
-    assert skipped == selection.skipped > 0
-    first_page = re.sub(r"\s+", " ", text_of(pdf, first=1, last=1))
-    assert "только выходящие расклады" in first_page
-    assert f"пропущено {plural_ru(skipped, 'номер', 'номера', 'номеров')}".replace("\u00a0", " ") in first_page
-    assert f"не выходит — {skipped}" in first_page
-
-
-def test_unwinnable_pages_are_all_proved_losses(tmp_path: Path) -> None:
-    pdf = tmp_path / "lost.pdf"
-    with pdf.open("wb") as handle:
-        selection = build_sheets("quadrille", handle, first=1, count=2, mode="unwinnable")
-    verdicts = _verdicts("quadrille", range(1, selection.last + 1))
-    assert [o.deal for o in selection.kept] == [d for d, r in verdicts.items() if r is Result.LOST][:2]
-    assert all(verdict == "не выходит" for verdict, _ in answer_key(pdf).values())
-    assert "невыходящие" in text_of(pdf, first=1, last=1)
-
-
-def test_too_few_deals_within_the_scan_limit_fail_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
-    # «Брюнетка и блондинка» comes out almost always: no proved loss among its first fifty deals.
-    with pytest.raises(SelectionError, match=r"only 0 of 1 proved unwinnable deals found among the 50 deal numbers "
-                                             r"1\.\.50 \(50 won; at most 50 × --count are scanned\)"):
-        build_sheets_bytes("brunette_blonde", first=1, count=1, mode="unwinnable", positions=20_000)
-    monkeypatch.setattr(deal_selection, "solve_deal",
-                        lambda spec, deal, positions, **_: deal_selection.Outcome(deal, Result.UNKNOWN))
-    with pytest.raises(SelectionError, match=r"only 0 of 2 winnable deals found among the 100 deal numbers "
-                                             r"7\.\.106 \(100 unknown;.*raise --positions for unknowns$"):
-        build_sheets_bytes("village", first=7, count=2, mode="winnable", positions=10)
-    assert SCAN_FACTOR == 50
-
-
-def test_solving_in_a_pool_gives_the_same_deals_and_bytes(quadrille: Path) -> None:
-    assert build_sheets_bytes("quadrille", first=1, count=4, jobs=2) == quadrille.read_bytes()
-
-
-def test_one_process_or_two_the_same_sheets_byte_for_byte(cli, tmp_path: Path) -> None:
-    """``pasyans deals`` run twice as a user would, with ``--jobs 1`` and ``--jobs 2`` (and other hash seeds):
-    the same bytes. The limit bites (deal 82 needs more than 20 000 positions, so it is «не решено»), so
-    the verdicts themselves must not depend on how the deals were shared out or how fast each was solved."""
-    runs = {}
-    for jobs, seed in (("1", "1"), ("2", "2")):
-        out = tmp_path / f"jobs{jobs}.pdf"
-        env = {**os.environ, "PYTHONHASHSEED": seed, "SOURCE_DATE_EPOCH": "1700000000"}
-        result = cli("deals", "village", "--from", "80", "--count", "4", "--positions", "20000", "--jobs", jobs,
-                     "-o", str(out), env=env)
-        assert result.status == 0, result.err
-        runs[jobs] = out.read_bytes()
-    assert runs["1"] == runs["2"]
-    verdicts = {deal: verdict for deal, (verdict, _) in answer_key(tmp_path / "jobs1.pdf").items()}
-    assert verdicts[NEEDY_DEAL] == "не решено за отведённое время"
-    assert all(verdicts[deal].startswith("выходит") for deal in (80, 81, 83))
-
-
-# --- streaming ----------------------------------------------------------------------------------------------------
-
-
-def test_pages_are_laid_out_while_later_deals_are_still_to_come(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The story is lazy: deal 30 is only chosen after most earlier deals are on their pages."""
-    drawn: list[int] = []
-    original = DealSheet.draw
-
-    def counting(self: DealSheet) -> None:
-        drawn.append(self.deal)
-        original(self)
-
-    monkeypatch.setattr(DealSheet, "draw", counting)
-    seen: dict[int, int] = {}
-
-    def progress(selection: Selection) -> None:
-        seen[len(selection.kept)] = len(drawn)
-
-    build_sheets("quadrille", io.BytesIO(), count=30, answers=False, on_progress=progress)
-    assert len(drawn) == 30
-    assert seen[30] >= 20 and seen[1] == 0
-
-
-@pytest.mark.slow
-def test_two_hundred_two_pack_deals_keep_memory_flat(tmp_path: Path) -> None:
-    """200 deals of «Брюнетка и блондинка» with their answers (about 400 pages): the peak memory grows by
-    far less than the pages' content would take held uncompressed (about 30 MB here). The solver runs in
-    worker processes, so its own peaks are not counted."""
-    code = ("import resource, sys; from generator.pdf.practice import build_sheets\n"
-            "with open(sys.argv[2], 'wb') as f:\n"
-            "    build_sheets('brunette_blonde', f, count=int(sys.argv[1]), jobs=2)\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
-
-    def peak_kib(count: int) -> int:
-        out = run(sys.executable, "-c", code, str(count), tmp_path / f"{count}.pdf")
-        return int(out.split()[-1])
-
-    small, large = peak_kib(20), peak_kib(200)
-    assert large - small < 20 * 1024, (small, large)
-    assert pages(tmp_path / "200.pdf") > 350
-    subprocess.run(["qpdf", "--check", str(tmp_path / "200.pdf")], check=True, capture_output=True)
-
-
-def test_the_lazy_story_reads_like_a_list() -> None:
-    story = LazyStory(iter([[1, 2], [3], [], [4, 5, 6]]))
-    assert len(story) == 6 and story[0] == 1
-    del story[0]
-    story.insert(0, 0)
-    assert list(story) == [0, 2, 3, 4, 5, 6] and bool(story)
-
-
 # --- the file -----------------------------------------------------------------------------------------------------
 
 
@@ -608,189 +378,3 @@ def test_the_outline_lists_deals_and_answers(quadrille: Path) -> None:
     data = quadrille.read_bytes()
     assert b"/Outlines" in data
     assert data.count(b"/Dest") >= 4 + 1 + 4
-
-
-# --- the command --------------------------------------------------------------------------------------------------
-
-
-def test_the_command_writes_the_sheets(cli, tmp_path: Path) -> None:
-    out = tmp_path / "deals.pdf"
-    result = cli("deals", "quadrille", "--from", "1", "--count", "2", "--winnable", "--paper", "a4", "-o", str(out))
-    assert result.status == 0, result.err
-    assert out.exists() and "wrote" in result.err and "0 deal numbers skipped" in result.err
-    assert list(stacking_orders(out)) == [1, 2]
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left behind
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["deals", "klondike"], "unknown game"),
-        (["deals", "quadrille", "--variant", "nope"], "no variant"),
-        (["deals", "quadrille", "--count", "0"], "--count"),
-        (["deals", "quadrille", "--count", "100000"], "--count"),
-        (["deals", "quadrille", "--count", "ten"], "--count"),
-        (["deals", "quadrille", "--from", "0"], "deal number"),
-        (["deals", "quadrille", "--paper", "B5"], "unknown paper"),
-        (["deals", "quadrille", "--positions", "0"], "--positions"),
-        (["deals", "quadrille", "--positions", "-1"], "--positions"),
-        (["deals", "quadrille", "--positions", "1.5"], "--positions"),
-        (["deals", "quadrille", "--positions", "²"], "--positions"),
-        (["deals", "quadrille", "--positions", str(10**9)], "--positions"),
-        (["deals", "quadrille", "--budget", "5"], "--budget (seconds) is gone: the limit is now --positions N"),
-        (["deals", "quadrille", "--jobs", "0"], "--jobs"),
-        (["deals", "quadrille", "--winnable", "--unwinnable"], "not allowed"),
-        (["deals", "quadrille", "--from", str(10**20), "--count", "2"], "past the last deal"),
-    ],
-)
-def test_bad_input_is_one_line_with_status_2_and_writes_nothing(cli, tmp_path: Path, args: list[str],
-                                                                message: str) -> None:
-    out = tmp_path / "never.pdf"
-    result = cli(*args, "-o", str(out))
-    assert result.status == 2 and message in result.err
-    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
-    assert not out.exists() and not list(tmp_path.iterdir())
-
-
-def test_a_missing_output_directory_is_refused_before_any_work(cli, tmp_path: Path) -> None:
-    result = cli("deals", "quadrille", "-o", str(tmp_path / "no" / "such" / "dir.pdf"))
-    assert result.status == 2 and "does not exist" in result.err
-    assert len(result.err.strip().splitlines()) == 1
-
-
-def test_the_help_teaches_the_limit_in_positions(cli) -> None:
-    from generator.commands.printables import DEFAULT_POSITIONS
-
-    assert DEFAULT_POSITIONS == practice.POSITIONS  # the command's default is the sheets' (kept apart: lazy imports)
-    text = re.sub(r"\s+", " ", cli("deals", "--help").out)
-    assert "--positions N the solver's limit per deal, in positions" in text and "default 100000" in text
-    assert "same PDF on any machine" in text and "--budget" not in text
-
-
-def test_too_few_deals_is_a_one_line_error_and_no_file(cli, tmp_path: Path) -> None:
-    out = tmp_path / "few.pdf"
-    result = cli("deals", "brunette_blonde", "--unwinnable", "--count", "1", "--positions", "20000", "-o", str(out))
-    assert result.status == 2 and "only 0 of 1 proved unwinnable deals" in result.err
-    assert len(result.err.strip().splitlines()) == 1
-    assert not out.exists() and not list(tmp_path.iterdir())
-
-
-def test_progress_is_a_bar_on_a_terminal_and_plain_lines_in_a_log() -> None:
-    from generator.commands.printables import DealsProgress
-
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    selection = Selection("winnable", 1, 4, 1000, scanned=6, last=6)
-    selection.kept.extend([deal_selection.Outcome(1, Result.WON), deal_selection.Outcome(3, Result.WON)])
-    stream = Tty()
-    bar = DealsProgress(4, "quadrille", stream=stream)
-    bar(selection)
-    bar.end()
-    assert "2/4" in stream.getvalue() and "6 scanned" in stream.getvalue() and stream.getvalue().endswith("\n")
-    log = io.StringIO()  # not a terminal: a plain line at every tenth, no carriage returns
-    progress = DealsProgress(4, "quadrille", stream=log)
-    progress(selection)
-    progress(selection)  # nothing new: no second line
-    assert log.getvalue() == "quadrille: 2/4  6 scanned  at №6\n"
-
-
-def test_russian_plurals() -> None:
-    assert [plural_ru(n, "ход", "хода", "ходов") for n in (1, 2, 5, 11, 21, 104, 112)] == [
-        "1\u00a0ход", "2\u00a0хода", "5\u00a0ходов", "11\u00a0ходов", "21\u00a0ход", "104\u00a0хода", "112\u00a0ходов"]
-
-
-def _words(pdf: Path, page: int) -> list[tuple[float, float, str]]:
-    """(top, bottom, word) of every word on ``page``, in points from the top of the page."""
-    html = run("pdftotext", "-bbox", "-f", str(page), "-l", str(page), pdf, "-")
-    return [(float(top), float(bottom), word) for top, bottom, word in
-            re.findall(r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', html)]
-
-
-def test_a_long_summary_is_set_smaller_not_cut_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Page one's summary has a fixed box (its text is known only at the end): a variant, twenty-digit deal
-    numbers and every kind of skipped deal make three lines at the running head's size, which the box
-    would cut off; the line is set smaller instead, and every word lies inside the box."""
-    first = MAX_DEAL - 99
-    verdicts = {first + i: Result.WON if i in (40, 90) else Result.LOST if i % 3 else Result.UNKNOWN
-                for i in range(100)}
-    monkeypatch.setattr(deal_selection, "solve_deal",
-                        lambda spec, deal, positions, **_: deal_selection.Outcome(deal, verdicts[deal]))
-    pdf = tmp_path / "long.pdf"
-    with pdf.open("wb") as handle:
-        selection = build_sheets("quadrille:queens_first", handle, first=first, count=2, mode="winnable",
-                                 answers=False, paper="A5", positions=250_000)
-    paper = sheet_page("A5")
-    styles = sheet_styles(paper.size)
-    text = practice.summary_text(make_game("quadrille:queens_first"), selection, False, "сначала дамы")
-    natural = Paragraph(typeset(text, hyphens=False), styles.kicker)
-    box_w, box_h = paper.frame_width, 2.3 * styles.kicker.leading
-    assert natural.wrap(box_w, 1000)[1] > box_h  # too long for the box at the natural size
-    box_bottom = 0.5 * paper.top - styles.kicker.fontSize + box_h  # from the top of the page
-    # The summary's words: above the frame, and smaller than the title's.
-    summary = [(top, bottom, word) for top, bottom, word in _words(pdf, 1)
-               if top < paper.top and bottom - top < 1.6 * styles.kicker.fontSize]
-    printed = " ".join(w for _, _, w in summary).replace("\u00a0", " ")
-    assert printed == re.sub(r"\s+", " ", typeset(text, hyphens=False).replace("\u00a0", " "))
-    assert max(bottom for _, bottom, _ in summary) <= box_bottom + 0.5, (summary[-1], box_bottom)
-
-
-def test_a_selection_within_one_number_names_it_once() -> None:
-    selection = Selection("unwinnable", 4, 1, 1000, scanned=1, last=4)
-    selection.kept.append(deal_selection.Outcome(4, Result.LOST))
-    selection.results[Result.LOST] = 1
-    text = practice.summary_text(make_game("quadrille"), selection, True).replace("\u00a0", " ")
-    assert ("только невыходящие расклады (проигрыш доказан программой), 1 из 1 номера №4; пропущено 0 номеров. "
-            "Ответы — в конце.") in text
-    selection.scanned, selection.last = 3, 6
-    selection.results[Result.WON] = 2
-    text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")
-    assert text.endswith("1 из 3 номеров с №4 по №6; пропущено 2 номера (выходит — 2).")
-    # A deal not decided is counted with the limit it was given, in positions.
-    selection.scanned, selection.last, selection.positions = 4, 7, 100_000
-    selection.results[Result.UNKNOWN] = 1
-    text = practice.summary_text(make_game("quadrille"), selection, False).replace("\u00a0", " ")
-    assert text.endswith("пропущено 3 номера (выходит — 2, не решено за 100 000 позиций — 1).")
-
-
-#: A deal of each game the solver wins at once, so its sheet has a winning line and a final figure.
-WON_AT_ONCE = {"village": 1, "brunette_blonde": 1, "quadrille": 1, "gallery": 2, "phalanx": 1}
-
-
-@pytest.mark.parametrize("paper", ["A4", "A5", "letter"])
-def test_no_two_words_on_a_sheet_run_into_each_other(paper: str, tmp_path: Path) -> None:
-    """Every game's deal page and answer page, on every paper: no word's letters meet another's. The figures'
-    labels keep a legible size as the cards shrink, so in a small figure two side by side could (the
-    phalanx's «Колода: пусто» and «Сборная кучка: пусто» did, under its final position)."""
-    for spec, deal in WON_AT_ONCE.items():
-        pdf = tmp_path / f"{spec}.pdf"
-        with pdf.open("wb") as handle:
-            build_sheets(spec, handle, first=deal, count=1, paper=paper)
-        assert answer_key(pdf)[deal][0].startswith("выходит"), spec
-        for page in range(1, pages(pdf) + 1):
-            # A word's box spans its font's whole ascent and descent: its middle three fifths must not meet.
-            cores = [(x0, top + (bottom - top) * 0.2, x1, bottom - (bottom - top) * 0.2, word)
-                     for x0, top, x1, bottom, word in _word_boxes(pdf, page)]
-            cores.sort()
-            for i, a in enumerate(cores):
-                for b in cores[i + 1:]:
-                    if b[0] >= a[2]:
-                        break
-                    assert a[3] <= b[1] or b[3] <= a[1], (spec, paper, page, a, b)
-
-
-def _word_boxes(pdf: Path, page: int) -> list[tuple[float, float, float, float, str]]:
-    html = run("pdftotext", "-bbox", "-f", str(page), "-l", str(page), pdf, "-")
-    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', html)
-    return [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in found]
-
-
-def test_labels_clear_sees_labels_that_meet() -> None:
-    from generator.figures import figure_of
-    from generator.pdf.figure import labels_clear
-
-    game = make_game("phalanx")
-    _, moves, _ = expected_moves("phalanx", 1)
-    figure = figure_of(game, final_state(game, game.initial_state(stock_indices("phalanx", 1)), moves))
-    assert labels_clear(figure, 30) and not labels_clear(figure, 12)
