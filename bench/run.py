@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from generator.deals import stock_indices
 from generator.games import Result, all_specs, make_game
@@ -167,14 +168,24 @@ def quadrille_rate(deals: int = 20000) -> tuple[float, float]:
     return rates[0], rates[1]
 
 
+def other_readings_lines(spec: str, found: dict[str, dict[int, bytes]]) -> list[dict[int, bytes]]:
+    """The winning lines (deal → line) the odds run found under the other readings of ``spec``'s game."""
+    game_id = spec.partition(":")[0]
+    return [lines for other, lines in found.items() if other != spec and other.partition(":")[0] == game_id]
+
+
+def unknown_deals(entry: dict[str, Any]) -> list[int]:
+    """The deal numbers a saved stats entry left unknown to the solver."""
+    return [entry["from"] + at for at, letter in enumerate(entry["verdicts"]["thoughtful"]) if letter == "U"]
+
+
 def measure_row(spec: str, deals: int, budget: float, jobs: int, save: bool,
                 found: dict[str, dict[int, bytes]] | None = None) -> str:
     """One table row for ``spec`` over deals 1..``deals``; with ``save``, its odds go to assets/stats.json.
 
     With ``found`` (the odds run), each deal first tries the winning lines other readings of the game found in
     this run, and this spec's own winning lines join ``found``; the row then counts the deals so borrowed."""
-    game_id = spec.partition(":")[0]
-    donors = [lines for other, lines in (found or {}).items() if other.partition(":")[0] == game_id]
+    donors = other_readings_lines(spec, found or {})
     borrowable = {deal: [lines[deal] for lines in donors if deal in lines] for deal in range(1, deals + 1)}
     started, cpu = time.perf_counter(), os.times()
     results = measure(spec, 1, deals, jobs=jobs, budget_seconds=budget, on_progress=ProgressBar(deals, spec),
@@ -218,10 +229,8 @@ def settle_found(specs: list[str], found: dict[str, dict[int, bytes]]) -> None:
         entry = saved.get(spec)
         if entry is None:
             continue
-        game_id = spec.partition(":")[0]
-        letters = entry["verdicts"]["thoughtful"]
-        unknown = [entry["from"] + at for at, letter in enumerate(letters) if letter == "U"]
-        donors = [lines for other, lines in found.items() if other != spec and other.partition(":")[0] == game_id]
+        unknown = unknown_deals(entry)
+        donors = other_readings_lines(spec, found)
         candidates = {deal: [lines[deal] for lines in donors if deal in lines] for deal in unknown}
         started = time.perf_counter()
         won = wins_by_lines(spec, {deal: lines for deal, lines in candidates.items() if lines})
@@ -238,8 +247,7 @@ def settle(specs: list[str] | None, budget: float, jobs: int) -> int:
         entry = saved.get(spec)
         if entry is None:
             continue
-        letters = entry["verdicts"]["thoughtful"]
-        unknown = [entry["from"] + at for at, letter in enumerate(letters) if letter == "U"]
+        unknown = unknown_deals(entry)
         won = borrowed_wins(spec, unknown, saved, budget=Budget(seconds=budget), jobs=jobs)
         if won:
             saved[spec] = with_wins(entry, won)

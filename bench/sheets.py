@@ -15,12 +15,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from generator.deals import stock_indices
 from generator.games import Result, make_game
 from generator.pdf.practice import POSITIONS
+from generator.pool import in_order
 from generator.solver import Budget, solve
 
 #: The deals each spec is solved on, and how many winnable deals the timed sheet asks for.
@@ -54,8 +54,7 @@ def winnable_sheet_seconds(spec: str) -> tuple[float, str]:
 def sheets_row(spec: str, jobs: int) -> str:
     """One table row: deals 1..``DEALS`` of ``spec`` at ``POSITIONS`` positions, and the timed winnable sheet."""
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        verdicts = dict(pool.map(_verdict, [(spec, deal) for deal in range(1, DEALS + 1)], chunksize=1))
+    verdicts = dict(in_order(_verdict, [(spec, deal) for deal in range(1, DEALS + 1)], jobs=jobs))
     wall = time.perf_counter() - started
     open_deals = [deal for deal, result in sorted(verdicts.items()) if result is Result.UNKNOWN]
     won = sum(result is Result.WON for result in verdicts.values())

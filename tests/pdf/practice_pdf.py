@@ -4,6 +4,7 @@ solver's line as the key prints it (shared by the practice-sheet test modules)."
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -19,6 +20,11 @@ from generator.solver import Budget, solve
 from generator.walkthrough import phases
 
 TOOLS = ("pdftotext", "pdffonts", "pdfinfo", "qpdf")
+#: The practice-sheet test modules' ``pytestmark``: they read the PDFs back with these tools.
+NEEDS_POPPLER = pytest.mark.skipif(
+    any(shutil.which(tool) is None for tool in TOOLS),
+    reason="needs poppler-utils and qpdf (apt-get install poppler-utils qpdf)",
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD_RE = re.compile(r"(10|[2-9ТВДК])([♠♣♥♦])")

@@ -8,7 +8,6 @@ and each column of moves top to bottom) and checked with ``qpdf``/``pdffonts``.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -36,9 +35,9 @@ from generator.walkthrough import phase_title
 from tests.pdf.practice_pdf import (
     CARD,
     ENTRY,
+    NEEDS_POPPLER,
     NEEDY_DEAL,
     ROOT,
-    TOOLS,
     answer_key,
     built,
     expected_moves,
@@ -51,21 +50,7 @@ from tests.pdf.practice_pdf import (
     text_of,
 )
 
-pytestmark = pytest.mark.skipif(
-    any(shutil.which(tool) is None for tool in TOOLS),
-    reason="needs poppler-utils and qpdf (apt-get install poppler-utils qpdf)",
-)
-
-
-@pytest.fixture(scope="module")
-def quadrille(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built(tmp_path_factory, "quadrille", 1, 4)
-
-
-@pytest.fixture(scope="module")
-def brunette(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built(tmp_path_factory, "brunette_blonde", 7, 2)
-
+pytestmark = NEEDS_POPPLER
 
 
 # --- the stacking order -------------------------------------------------------------------------------------------

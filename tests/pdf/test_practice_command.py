@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,10 +29,9 @@ from generator.replay import final_state
 from generator.selection import SCAN_FACTOR, Selection, SelectionError
 from generator.solver import Budget, solve
 from tests.pdf.practice_pdf import (
+    NEEDS_POPPLER,
     NEEDY_DEAL,
-    TOOLS,
     answer_key,
-    built,
     expected_moves,
     pages,
     run,
@@ -41,21 +39,7 @@ from tests.pdf.practice_pdf import (
     text_of,
 )
 
-pytestmark = pytest.mark.skipif(
-    any(shutil.which(tool) is None for tool in TOOLS),
-    reason="needs poppler-utils and qpdf (apt-get install poppler-utils qpdf)",
-)
-
-
-@pytest.fixture(scope="module")
-def quadrille(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built(tmp_path_factory, "quadrille", 1, 4)
-
-
-@pytest.fixture(scope="module")
-def brunette(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built(tmp_path_factory, "brunette_blonde", 7, 2)
-
+pytestmark = NEEDS_POPPLER
 
 
 # --- selections ---------------------------------------------------------------------------------------------------
