@@ -79,9 +79,27 @@ def export(revision: str, into: Path) -> Path:
     return tree
 
 
-def probe(tree: Path, spec: str, first: int, count: int, positions: int) -> Probe:
-    """The deals solved by the code in ``tree`` (one process, one core)."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+def build_compiled(tree: Path, cache: Path) -> dict[str, str]:
+    """Build ``tree``'s own compiled hot path into ``cache``, if it has one: the environment to run it with.
+
+    Without this an old tree would find no compiled files for its sources (the working tree's cache holds
+    the files of the working tree's sources only) and run in plain Python: a change to a compiled module
+    would be measured compiled against plain. A tree without ``generator/compiled_build.py`` runs plain.
+    """
+    env = {"PASYANS_COMPILED_DIR": str(cache)}
+    if not (tree / "generator" / "compiled_build.py").exists():
+        return env
+    done = subprocess.run([sys.executable, "-m", "generator.compiled_build"], cwd=tree, capture_output=True,
+                          text=True, check=False, env={**os.environ, "PYTHONPATH": str(tree), **env})
+    if done.returncode != 0:
+        print(f"against: the old tree's compiled path did not build: {done.stderr.strip()[-300:]}", flush=True)
+    return env
+
+
+def probe(tree: Path, spec: str, first: int, count: int, positions: int,
+          extra: dict[str, str] | None = None) -> Probe:
+    """The deals solved by the code in ``tree`` (one process, one core), with ``extra`` in its environment."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", **(extra or {})}
     done = subprocess.run([sys.executable, "-c", PROBE, spec, str(first), str(count), str(positions)],
                           cwd=tree, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -111,11 +129,12 @@ def compare(revision: str, specs: list[str], *, first: int = 1, count: int = 50,
     compiled = {"old": 0, "new": 0}
     with tempfile.TemporaryDirectory() as tmp:
         old_tree = export(revision, Path(tmp))
+        old_env = build_compiled(old_tree, Path(tmp) / "compiled")
         for spec in specs:
             old: list[Probe] = []
             new: list[Probe] = []
             for _ in range(rounds):
-                old.append(probe(old_tree, spec, first, count, positions))
+                old.append(probe(old_tree, spec, first, count, positions, old_env))
                 new.append(probe(ROOT, spec, first, count, positions))
             best_old = max(old, key=lambda p: p.rate)
             best_new = max(new, key=lambda p: p.rate)

@@ -61,7 +61,7 @@ from generator.games.gallery import (
     _pile_for,
 )
 from generator.hints.base import SearchHints
-from generator.hints.gallery_relax import never_split, relaxed_verdict
+from generator.hints.gallery_relax import Failures, never_split, relaxed_verdict
 from generator.players.gallery import GalleryPlayer
 
 # -- helpers of the hints (see ``GalleryHints.safe_move``) ------------------------------------------
@@ -156,6 +156,9 @@ class GalleryHints(SearchHints[GalleryState]):
         self._last_independent: tuple[GalleryState | None, bool] = (None, False)
         #: The position the solver asked for leads from: its root, where ``dead_end`` always looks.
         self._root: GalleryState | None = None
+        #: The relaxed positions the dead-end tests have searched to the end without a win, from this root
+        #: (``gallery_relax.Failures``: the tests of one last deal meet the same relaxed positions again and again).
+        self._failures = Failures()
 
     def _independent_once(self, state: GalleryState) -> bool:
         """``_independent(state)``, remembered for the last state asked about (compared by identity)."""
@@ -267,7 +270,7 @@ class GalleryHints(SearchHints[GalleryState]):
             if state is not self._root:
                 return False
             game = self.game
-            return all(self._proved_lost(game.apply(state, move), self.relaxed_root_budget)
+            return all(self._proved_lost(game.apply(state, move), self.relaxed_root_budget, self._failures)
                        for move in game.legal_moves(state))
         if state is self._root:
             budget = self.relaxed_root_budget
@@ -275,13 +278,13 @@ class GalleryHints(SearchHints[GalleryState]):
             return False
         else:
             budget = self.relaxed_budget
-        return self._proved_lost(state, budget)
+        return self._proved_lost(state, budget, self._failures)
 
     @staticmethod
-    def _proved_lost(state: GalleryState, budget: int) -> bool:
+    def _proved_lost(state: GalleryState, budget: int, failures: Failures | None = None) -> bool:
         """``never_split`` or the relaxed game within ``budget`` says no line from ``state`` wins (a laid-out
         position: pile 1 started)."""
-        return never_split(state) or relaxed_verdict(state, budget) is False
+        return never_split(state) or relaxed_verdict(state, budget, failures) is False
 
     def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
         """Moves that provably add nothing, left out (the no-peek choice then comes first, ``order``).
@@ -328,6 +331,7 @@ class GalleryHints(SearchHints[GalleryState]):
         won, and won late in the last deal, where a plain depth-first search rarely gets.
         """
         self._root = state
+        self._failures = Failures()  # a new search: its answers must not depend on the searches before it
         if self.dead_end(state):
             return  # the solver's own search cuts the root off at once
         rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))

@@ -86,15 +86,57 @@ def _counts(found: Sequence[int]) -> bytearray:
     return count
 
 
-class _Relaxed:
-    """One search of the relaxed game (rules 1–4 of the module's docstring)."""
+class Failures:
+    """Relaxed positions searched to the end without a win, kept across relaxed searches.
 
-    def __init__(self, state: GalleryState, budget: int) -> None:
+    A relaxed position's fate depends only on itself and on the ``need`` of rule 1 (fixed by the
+    position the search started from), so a position that failed in one search fails in every
+    later search with the same ``need``: it is skipped like a position seen in the same search.
+    The solver asks the relaxed game about thousands of positions of one last deal, whose relaxed
+    searches meet the same positions again and again (the relaxed game has no timing of plays).
+    Held per ``need`` and bounded by ``limit`` positions in all, forgotten all at once past it, so
+    the memory stays bounded and the answers depend on the positions asked about alone.
+    """
+
+    def __init__(self, limit: int = 400_000) -> None:
+        self.limit = limit
+        self.size = 0
+        self.by_need: dict[bytes, set[tuple[object, ...]]] = {}
+
+    def of(self, need: bytes) -> set[tuple[object, ...]]:
+        """The failed positions under ``need`` (a set the caller may read, not write)."""
+        known = self.by_need.get(need)
+        if known is None:
+            known = self.by_need[need] = set()
+        return known
+
+    def add(self, need: bytes, failed: set[tuple[object, ...]]) -> None:
+        """Keep ``failed`` (every one searched to the end without a win, under ``need``)."""
+        if self.size + len(failed) > self.limit:
+            self.by_need.clear()
+            self.size = 0
+            if len(failed) > self.limit:
+                return
+        known = self.of(need)
+        before = len(known)
+        known |= failed
+        self.size += len(known) - before
+
+
+class _Relaxed:
+    """One search of the relaxed game (rules 1–4 of the module's docstring).
+
+    ``seen`` holds the positions entered in this search; the ones on a winning line are taken out
+    again, so after a search that ended (won or lost) it holds failures only (``Failures``).
+    """
+
+    def __init__(self, state: GalleryState, budget: int, failures: Failures | None = None) -> None:
         self.count0 = _counts(state.found)
         self.need = bytes(2 if n == 1 else 1 for n in self.count0)
         self.budget = budget
         self.nodes = 0
         self.seen: set[tuple[object, ...]] = set()
+        self.failed: set[tuple[object, ...]] = set() if failures is None else failures.of(self.need)
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -132,8 +174,7 @@ class _Relaxed:
                         count[card] += 1
                         changed = True
 
-    @cython.locals(stock=tuple, at=cython.Py_ssize_t, card=cython.int, kind=cython.int, count=bytearray,
-                   need=bytes)
+    @cython.locals(stock=tuple, at=cython.Py_ssize_t, count=bytearray)
     def deal(self, stock: tuple[int, ...], at: int, piles: list[tuple[int, ...] | None], newest: int,
              count: bytearray, free: bytearray, left: int) -> bool:
         """Can the relaxed game be won from here: ``stock[at:]`` still to deal, ``left`` redeals to come?"""
@@ -143,11 +184,22 @@ class _Relaxed:
         # for the piles with two cards or more, and for the newest.
         fixed = tuple((i, pile) for i, pile in enumerate(piles) if i == newest or (pile is not None and len(pile) > 1))
         loose = sorted(pile for i, pile in enumerate(piles) if i != newest and pile is not None and len(pile) < 2)
-        key = (left, stock, at, newest, fixed, *loose, bytes(count), bytes(free))
-        if key in self.seen:
+        # The stock still to deal, not where it lies in the tuple: one key across searches (``Failures``).
+        key = (left, stock[at:], newest, fixed, *loose, bytes(count), bytes(free))
+        if key in self.seen or key in self.failed:
             return False
         self.seen.add(key)
         self._tick()
+        if self._deal(stock, at, piles, newest, count, free, left):
+            self.seen.discard(key)  # on the winning line: not a failure
+            return True
+        return False
+
+    @cython.locals(stock=tuple, at=cython.Py_ssize_t, card=cython.int, kind=cython.int, count=bytearray,
+                   need=bytes)
+    def _deal(self, stock: tuple[int, ...], at: int, piles: list[tuple[int, ...] | None], newest: int,
+              count: bytearray, free: bytearray, left: int) -> bool:
+        """``deal`` after its position was entered."""
         need = self.need
         while at < len(stock):
             card = stock[at]
@@ -183,10 +235,17 @@ class _Relaxed:
                                        *sorted(p for p in piles if len(p) < 2), bytes(count), bytes(free))
         else:  # the last deal: the piles are interchangeable once the stock is out
             key = ("out", left, *sorted(piles), bytes(count), bytes(free))
-        if key in self.seen:
+        if key in self.seen or key in self.failed:
             return False
         self.seen.add(key)
         self._tick()
+        if self._out(piles, count, free, left):
+            self.seen.discard(key)  # on the winning line: not a failure
+            return True
+        return False
+
+    def _out(self, piles: Stacks, count: bytearray, free: bytearray, left: int) -> bool:
+        """``out`` after its position was entered."""
         piles, count, free = self._free_covers(piles, count, free)
         if sum(count) == _ALL_UP:
             return True
@@ -286,14 +345,18 @@ def never_split(state: GalleryState) -> bool:
     return all(piles)
 
 
-def relaxed_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET) -> bool | None:
+def relaxed_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures: Failures | None = None) -> bool | None:
     """False if the relaxed game from ``state`` cannot be won (then ``state`` is lost); True if it
-    can; None if ``budget`` relaxed positions did not settle it."""
-    search = _Relaxed(state, budget)
+    can; None if ``budget`` relaxed positions did not settle it. ``failures``, if given, holds the
+    failed positions of earlier searches (skipped) and takes this search's (when it ended)."""
+    search = _Relaxed(state, budget, failures)
     piles: list[tuple[int, ...] | None] = [pile[1:] if pile else None for pile in state.piles]
     newest = PILES - state.piles.count(()) - 1
     try:
-        return search.deal(tuple(state.stock), 0, piles, newest, bytearray(search.count0), bytearray(52),
-                           DEALS - 1 - state.redeals)
+        verdict = search.deal(tuple(state.stock), 0, piles, newest, bytearray(search.count0), bytearray(52),
+                              DEALS - 1 - state.redeals)
     except _Exhausted:
-        return None
+        return None  # the positions on the search's path were not searched to the end: none is kept
+    if failures is not None:
+        failures.add(search.need, search.seen)
+    return verdict

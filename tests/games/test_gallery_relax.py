@@ -9,7 +9,7 @@ import pytest
 from generator.deals import stock_indices
 from generator.games import Result
 from generator.games.gallery import LAST, GalleryState
-from generator.hints.gallery_relax import never_split, relaxed_verdict
+from generator.hints.gallery_relax import Failures, never_split, relaxed_verdict
 from generator.replay import replay
 from generator.solver import Budget, _advance, solve, solve_position
 from tests.games.test_gallery_solver import GAME, cs, hints, plain, position, small_positions
@@ -69,6 +69,38 @@ def test_a_last_deal_start_the_plain_search_cannot_end_is_proved_lost():
 
 def test_a_budget_too_small_gives_no_verdict():
     assert relaxed_verdict(LAST_DEAL_START, 1) is None
+
+
+@pytest.mark.parametrize(("limit", "seed"), [(30, 21), (44, 22)])
+def test_failures_kept_across_searches_change_no_verdict(limit, seed):
+    """Asked about many positions of last deals in turn, the searches that share one ``Failures`` give every
+    verdict a fresh search gives (None aside: a shared search may settle what a fresh one ran out on)."""
+    failures = Failures()
+    states = small_positions(20, LAST, limit, seed)
+    for state in states:
+        start = state
+        for _ in range(6):  # the position and a few of its successors, as the solver asks about them
+            fresh = relaxed_verdict(state, 2000)
+            shared = relaxed_verdict(state, 2000, failures)
+            if fresh is not None:
+                assert shared is fresh, state
+            moves = GAME.legal_moves(state)
+            if not moves:
+                break
+            state = GAME.apply(state, moves[len(moves) // 2])
+        assert start.redeals == LAST
+    assert failures.size > 0
+
+
+def test_a_failed_position_is_skipped_by_the_next_search_and_forgotten_past_the_limit():
+    failures = Failures()
+    assert relaxed_verdict(LAST_DEAL_START, 2000, failures) is False
+    kept = failures.size
+    assert kept > 1
+    assert relaxed_verdict(LAST_DEAL_START, 1, failures) is False  # its first position is known: no budget needed
+    small = Failures(limit=kept - 1)
+    assert relaxed_verdict(LAST_DEAL_START, 2000, small) is False
+    assert small.size == 0  # more than it may hold: nothing kept, never part of a search's failures
 
 
 # -- never a wrong "lost" ----------------------------------------------------------------------------
