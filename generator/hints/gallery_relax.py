@@ -86,6 +86,28 @@ def _counts(found: Sequence[int]) -> bytearray:
     return count
 
 
+@cython.locals(piles=list, free=bytearray, card=cython.int, succ=cython.int, i=cython.int, pile=tuple)
+def _opens(piles: list[tuple[int, ...] | None], free: bytearray, card: int) -> bool:
+    """Whether ``card`` going up may let another card up: a pile top or a free card one rank higher in its suit.
+
+    The relaxed deal keeps its position closed (no pile top or free card may go up) before each dealt
+    card: ``_close`` runs on entering it, a card laid on a pile fits nowhere, and a king or a queen changes
+    no count. A card going up raises one count only, its own, which is the predecessor of ``card + 1``
+    alone; so unless a copy of ``card + 1`` is a pile top or free, the position is still closed and
+    ``_close`` would find nothing.
+    """
+    if card % 13 >= 10:  # a jack: the queen above it never goes up
+        return False
+    succ = card + 1
+    if free[succ]:
+        return True
+    for i in range(PILES):
+        pile = piles[i]
+        if pile and pile[-1] == succ:
+            return True
+    return False
+
+
 class Failures:
     """Relaxed positions searched to the end without a win, kept across relaxed searches.
 
@@ -174,7 +196,8 @@ class _Relaxed:
                         count[card] += 1
                         changed = True
 
-    @cython.locals(stock=tuple, at=cython.Py_ssize_t, count=bytearray)
+    @cython.locals(stock=tuple, at=cython.Py_ssize_t, count=bytearray, i=cython.int, pile=tuple, fixed=list,
+                   loose=list)
     def deal(self, stock: tuple[int, ...], at: int, piles: list[tuple[int, ...] | None], newest: int,
              count: bytearray, free: bytearray, left: int) -> bool:
         """Can the relaxed game be won from here: ``stock[at:]`` still to deal, ``left`` redeals to come?"""
@@ -182,10 +205,17 @@ class _Relaxed:
         # Piles other than the newest take a card again only by a diversion, and then hold one card
         # until it goes up (and become free cards at a redeal): which of them holds what matters only
         # for the piles with two cards or more, and for the newest.
-        fixed = tuple((i, pile) for i, pile in enumerate(piles) if i == newest or (pile is not None and len(pile) > 1))
-        loose = sorted(pile for i, pile in enumerate(piles) if i != newest and pile is not None and len(pile) < 2)
+        fixed = []
+        loose = []
+        for i in range(PILES):  # a loop, not generators: compiled, they are several times faster so
+            pile = piles[i]
+            if i == newest or (pile is not None and len(pile) > 1):
+                fixed.append((i, pile))
+            elif pile is not None:
+                loose.append(pile)
+        loose.sort()
         # The stock still to deal, not where it lies in the tuple: one key across searches (``Failures``).
-        key = (left, stock[at:], newest, fixed, *loose, bytes(count), bytes(free))
+        key = (left, stock[at:], newest, tuple(fixed), *loose, bytes(count), bytes(free))
         if key in self.seen or key in self.failed:
             return False
         self.seen.add(key)
@@ -213,7 +243,8 @@ class _Relaxed:
                 continue
             if kind == ACE or count[card - 1] >= need[card]:
                 count[card] += 1  # up at once (lemma (a))
-                self._close(piles, count, free)
+                if _opens(piles, free, card):
+                    self._close(piles, count, free)
                 continue
             if () in piles[:newest]:
                 # Rule 2's option: one bare pile will do (see the key above).
