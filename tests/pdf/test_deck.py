@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -18,23 +17,14 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.cards import Card
-from generator.pdf.deck import LayoutError, build_calibration, build_deck, deck_pages, max_bleed_mm, sheet_for
+from generator.pdf.deck import build_calibration, build_deck, deck_pages, max_bleed_mm
+from tests.pdf.deck_pdf import MM, NEEDS_TOOLS, first_page, run
 from tests.pdf.placements import Page, Placed, read_pages
 
-TOOLS = ("pdftotext", "pdffonts", "pdfinfo", "pdftoppm", "qpdf")
-pytestmark = pytest.mark.skipif(
-    any(shutil.which(tool) is None for tool in TOOLS),
-    reason="needs poppler-utils and qpdf (apt-get install poppler-utils qpdf)",
-)
+pytestmark = NEEDS_TOOLS
 
-MM = 72 / 25.4
 CARD = re.compile(r"^pasyans-c[24]-(\w+?)(?:\.p([12])|\.printed)?$")
 A4_W, A4_H = 210.0, 297.0
-
-
-def run(*command: str | Path) -> str:
-    return subprocess.run([str(c) for c in command], check=True, capture_output=True, text=True).stdout
 
 
 def cards(page: Page) -> list[Placed]:
@@ -379,22 +369,18 @@ def test_the_calibration_scales_lie_behind_the_crosses_moved_by_the_offset(edge,
 # --- the first page -----------------------------------------------------------------------------------------------
 
 
-def _first_page(pdf: Path) -> str:
-    return re.sub(r"\s+", " ", run("pdftotext", "-f", "1", "-l", "1", pdf, "-").replace("\u00a0", " "))
-
-
 def test_the_first_page_says_print_at_100_percent_and_how_to_get_two_packs(a4, two, folded, tmp_path) -> None:
-    text = _first_page(a4[0])
+    text = first_page(a4[0])
     assert "100 %" in text and "без масштабирования" in text and "63 × 88 мм" in text
     for title in ("Деревенский пасьянс", "Брюнетка и блондинка", "Картинная галерея", "Македонская фаланга"):
         assert f"«{title}»" in text
     assert "только для пасьянса «Кадриль»" in text and "нужны две колоды" in text and "--packs 2" in text
     assert "по длинному краю" in text and "100 мм" in text and "--calibrate" in text
-    two_text = _first_page(two[0])
+    two_text = first_page(two[0])
     assert two_text.startswith("КОЛОДА ДЛЯ ПЕЧАТИ · A4 · ВЕРСИЯ")
     assert "Две колоды для пяти старинных пасьянсов" in two_text
     # Russian throughout: the only Latin is the paper's name, the print dialog's «Actual size» and the command line.
-    for page in (text, two_text, fold_text := _first_page(folded[0])):
+    for page in (text, two_text, fold_text := first_page(folded[0])):
         latin = set(re.findall(r"[A-Za-z][A-Za-z0-9]*", re.sub(r"(pasyans|--)[\w -]*", "", page)))
         assert latin <= {"A4", "Actual", "size"}, latin
     assert "104 карты, две колоды по 52" in two_text and "синие" in two_text and "две красные" in two_text
@@ -402,7 +388,7 @@ def test_the_first_page_says_print_at_100_percent_and_how_to_get_two_packs(a4, t
     assert "линии сгиба" in fold_text and "на одной стороне листа" in fold_text and "по 4 на листе" in fold_text
     without = tmp_path / "nobacks.pdf"
     without.write_bytes(build_deck("A4"))
-    plain = _first_page(without)
+    plain = first_page(without)
     assert "--backs" in plain and "--fold" in plain and "по длинному краю" not in plain
     assert re.search(r"Pages:\s+7\b", run("pdfinfo", without))
 
@@ -454,33 +440,6 @@ def test_four_colours_are_named_and_drawn(letter) -> None:
     assert b"pasyans-c4-" in pdf.read_bytes() and b"pasyans-c2-" not in pdf.read_bytes()
 
 
-# --- layout limits ------------------------------------------------------------------------------------------------
-
-
-def test_a_bleed_that_leaves_no_room_for_marks_is_refused() -> None:
-    assert sheet_for("A4", 5).bleed == pytest.approx(5 * MM)
-    assert max_bleed_mm("letter") == 3.7 and max_bleed_mm("A4", fold=True) == max_bleed_mm("letter", fold=True) == 3
-    with pytest.raises(LayoutError, match=r"no room for crop marks on letter.*at most 3\.7 mm"):
-        sheet_for("letter", 4)
-    with pytest.raises(LayoutError, match=r"no room for crop marks on A4 folded.*at most 3 mm"):
-        sheet_for("A4", 3.5, fold=True)
-    with pytest.raises(LayoutError, match="A4 or letter"):
-        sheet_for("A5")
-    with pytest.raises(LayoutError, match="from 0 to 5"):
-        sheet_for("A4", 5.5)
-    with pytest.raises(LayoutError, match="2 or 4"):
-        build_deck("A4", colors=3)
-    with pytest.raises(LayoutError, match="add --backs"):
-        build_deck("A4", back_offset_mm=(1, 0))
-    with pytest.raises(LayoutError, match="at most 5 mm"):
-        build_deck("A4", backs=True, back_offset_mm=(0, 5.5))
-
-
-def test_the_sample_card_is_the_ace_of_spades_and_the_pages_are_counted() -> None:
-    assert Card.parse("Т♠").index == 0
-    assert deck_pages(backs=True) == 14 and deck_pages(backs=False) == 7
-
-
 # --- the file -----------------------------------------------------------------------------------------------------
 
 
@@ -512,76 +471,3 @@ def test_source_date_epoch_dates_the_pack(tmp_path: Path, monkeypatch: pytest.Mo
     pdf.write_bytes(build_deck("letter"))
     assert build_deck("letter") == pdf.read_bytes()
     assert re.search(r"CreationDate:\s+2023-11-14T22:13:20", run("pdfinfo", "-isodates", pdf))
-
-
-# --- the command --------------------------------------------------------------------------------------------------
-
-
-def test_the_command_writes_the_pack(cli, tmp_path: Path) -> None:
-    out = tmp_path / "pack.pdf"
-    result = cli("deck", "--paper", "letter", "--bleed", "2,5", "--colors", "4", "--backs", "--packs", "2",
-                 "--duplex", "short", "--back-offset", "0.5,-1", "-o", str(out))
-    assert result.status == 0, result.err
-    assert "26 pages" in result.err
-    assert out.read_bytes() == build_deck("letter", bleed_mm=2.5, colors=4, backs=True, packs=2, duplex="short",
-                                          back_offset_mm=(0.5, -1.0))
-    first = _first_page(out)
-    assert "заходит на 2,5 мм" in first and "по короткому краю" in first  # a decimal comma, as Russian prints it
-    assert [p.name for p in tmp_path.iterdir()] == ["pack.pdf"]
-
-
-def test_the_command_writes_the_calibration_page_and_the_folded_pack(cli, tmp_path: Path) -> None:
-    result = cli("deck", "--calibrate", "--paper", "letter", "--back-offset", "-1.5,0.25", "-o",
-                 str(tmp_path / "c.pdf"))
-    assert result.status == 0 and "2 pages" in result.err, result.err
-    assert (tmp_path / "c.pdf").read_bytes() == build_calibration("letter", back_offset_mm=(-1.5, 0.25))
-    result = cli("deck", "--fold", "--bleed", "3", "-o", str(tmp_path / "f.pdf"))
-    assert result.status == 0 and "14 pages" in result.err, result.err
-    assert (tmp_path / "f.pdf").read_bytes() == build_deck("A4", fold=True, bleed_mm=3)
-
-
-def test_the_help_teaches_the_options_and_their_limits(cli) -> None:
-    from generator.pdf.deck import MAX_BACK_OFFSET_MM
-
-    text = re.sub(r"\s+", " ", cli("deck", "--help").out)
-    for option in ("--packs 2", "--bleed", "--backs", "--fold", "--duplex", "--back-offset X,Y", "--calibrate",
-                   "--png DIR", "--dpi", "--latin-names"):
-        assert option in text
-    assert f"at most {MAX_BACK_OFFSET_MM:g} each way" in text and "pasyans deck --calibrate" in text
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (["--paper", "A5"], "A4 or letter"),
-        (["--paper", "legal"], "unknown paper"),
-        (["--bleed", "6"], "from 0 to 5"),
-        (["--bleed", "-1"], "from 0 to 5"),
-        (["--bleed", "nan"], "from 0 to 5"),
-        (["--bleed", "wide"], "millimetres"),
-        (["--paper", "letter", "--bleed", "5"], "no room for crop marks"),
-        (["--fold", "--bleed", "3.5"], "at most 3 mm"),
-        (["--colors", "3"], "2 or 4"),
-        (["--packs", "0"], "1 or 2"),
-        (["--backs", "--fold"], "not allowed with"),
-        (["--backs", "--duplex", "sideways"], "long or short"),
-        (["--backs", "--back-offset", "1.5"], "two numbers"),
-        (["--backs", "--back-offset", "1,5,-0,5"], "decimal points"),
-        (["--backs", "--back-offset", "inf,0"], "at most 5 mm"),
-        (["--fold", "--back-offset", "1,1"], "does not apply without --backs"),
-        (["--calibrate", "--bleed", "3"], "does not apply to --calibrate"),
-        (["--latin-names"], "without --png"),
-    ],
-)
-def test_bad_input_is_one_line_with_status_2_and_writes_nothing(cli, tmp_path: Path, args: list[str],
-                                                                message: str) -> None:
-    out = tmp_path / "never.pdf"
-    result = cli("deck", *args, "-o", str(out))
-    assert result.status == 2 and message in result.err, result.err
-    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
-    assert not out.exists()
-
-
-def test_a_missing_output_directory_is_refused(cli, tmp_path: Path) -> None:
-    result = cli("deck", "-o", str(tmp_path / "missing" / "deck.pdf"))
-    assert result.status == 2 and "does not exist" in result.err

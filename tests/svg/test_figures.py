@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
-import io
 import itertools
-import os
-import re
-import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from pathlib import Path
 
-import cairosvg
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from generator.deals import stock_indices
 from generator.figures import figure_of
@@ -37,35 +31,14 @@ from generator.figures.base import (
     label_box,
 )
 from generator.games import GAME_IDS, Game, Move, Result, all_specs, make_game
-from generator.play import Playthrough, opening, play_out
+from generator.play import opening, play_out
 from generator.svg.figure import MARK_COLOUR, figure_svg
 from tests.conftest import digests_across_hash_seeds
+from tests.svg.moments import MOMENTS, figure_at, figure_at_moment, played_out
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 ROOT = Path(__file__).resolve().parents[2]
-DEAL = 1
-
-
-@functools.cache
-def _played(spec: str, deal: int = DEAL) -> Playthrough:
-    game = make_game(spec)
-    return play_out(game, stock_indices(game.id, deal))
-
-
-def _figure_at(spec: str, k: int) -> Figure:
-    """The figure after ``k`` moves of the no-peek game (negative counts from the end), last move marked."""
-    played = _played(spec)
-    k = k % len(played.states)
-    return figure_of(played.game, played.states[k], last_move=played.moves[k - 1] if k else None)
-
-
-MOMENTS = {"start": 0, "mid": None, "end": -1}
-
-
-def _moment(spec: str, moment: str) -> Figure:
-    k = MOMENTS[moment]
-    return _figure_at(spec, len(_played(spec).moves) // 2 if k is None else k)
 
 
 def _check_self_contained(svg: str) -> ET.Element:
@@ -95,7 +68,7 @@ def _check_self_contained(svg: str) -> ET.Element:
 @pytest.mark.parametrize("moment", list(MOMENTS))
 @pytest.mark.parametrize("spec", all_specs())
 def test_figures_are_self_contained_svg(spec: str, moment: str) -> None:
-    figure = _moment(spec, moment)
+    figure = figure_at_moment(spec, moment)
     root = _check_self_contained(figure_svg(figure))
     uses = [el.get("href") for el in root.iter(SVG + "use") if el.get("href", "").startswith(("#c-", "#back"))]
     # Nested uses inside the card symbols are not counted: only the cards the figure places.
@@ -105,7 +78,7 @@ def test_figures_are_self_contained_svg(spec: str, moment: str) -> None:
 
 
 def test_title_and_labels_escape_user_text() -> None:
-    figure = _figure_at("quadrille", 5)
+    figure = figure_at("quadrille", 5)
     nasty = 'Кадриль <script>&amp; "quotes" \'too\'</script>'
     svg = figure_svg(dataclasses.replace(figure, title=nasty))
     root = _check_self_contained(svg)
@@ -116,9 +89,10 @@ def test_title_and_labels_escape_user_text() -> None:
 
 @pytest.mark.parametrize("spec", GAME_IDS)
 def test_same_bytes_twice(spec: str) -> None:
-    figure = _moment(spec, "mid")
+    figure = figure_at_moment(spec, "mid")
     assert figure_svg(figure) == figure_svg(figure)
-    assert figure_of(make_game(spec), _played(spec).states[7]) == figure_of(make_game(spec), _played(spec).states[7])
+    state = played_out(spec).states[7]
+    assert figure_of(make_game(spec), state) == figure_of(make_game(spec), state)
 
 
 def test_same_bytes_across_processes_and_hash_seeds() -> None:
@@ -130,7 +104,7 @@ def test_same_bytes_across_processes_and_hash_seeds() -> None:
         "print(hashlib.sha256(figure_svg(figure_of(g,p.states[60],last_move=p.moves[59]),colors=4).encode()).hexdigest())"
     )
     digests = digests_across_hash_seeds(code)
-    here = _played("gallery")
+    here = played_out("gallery")
     svg = figure_svg(figure_of(here.game, here.states[60], last_move=here.moves[59]), colors=4)
     assert digests == {hashlib.sha256(svg.encode()).hexdigest()}
 
@@ -249,14 +223,14 @@ def test_no_card_covers_another_s_index_at_any_step_of_a_game(spec: str) -> None
 
 
 def test_the_index_check_sees_a_covered_index() -> None:
-    figure = _moment("village", "mid")
+    figure = figure_at_moment("village", "mid")
     card = next(c for c in figure.cards if c.card is not None)
     covering = dataclasses.replace(card, y=card.y + 0.1)
     assert hidden_indices(dataclasses.replace(figure, cards=(*figure.cards, covering)))
 
 
 def test_the_last_move_is_marked() -> None:
-    played = _played("brunette_blonde")
+    played = played_out("brunette_blonde")
     k = next(i for i, m in enumerate(played.moves, 1) if not m.is_redeal and played.game.place_name(m.src) == "waste")
     move = played.moves[k - 1]
     figure = figure_of(played.game, played.states[k], last_move=move)
@@ -370,7 +344,7 @@ def test_cli_steps_through_the_solvers_line_when_it_wins(tmp_path: Path) -> None
     game = make_game("village")
     stock = stock_indices("village", 1)
     solution = solve(game, stock, budget=Budget(seconds=None, nodes=SOLVE_POSITIONS))
-    assert solution.result is Result.WON and len(solution.moves) != len(_played("village", 1).moves)
+    assert solution.result is Result.WON and len(solution.moves) != len(played_out("village", 1).moves)
     result = _svg_cli("village", "--deal", "1", "--end", tmp_path=tmp_path)
     assert result.returncode == 0, result.stderr
     assert f"of the solver's winning line ({len(solution.moves)} moves)" in result.stdout
@@ -403,7 +377,7 @@ def test_the_line_to_step_through_does_not_depend_on_the_clock(monkeypatch: pyte
 
 
 def test_cli_step_past_the_end_says_how_many_moves(tmp_path: Path) -> None:
-    played = _played("quadrille", 7)
+    played = played_out("quadrille", 7)
     result = _svg_cli("quadrille", "--deal", "7", "--step", str(len(played.moves) + 1), tmp_path=tmp_path)
     assert result.returncode == 2 and f"has {len(played.moves)} moves" in result.stderr
 
@@ -411,103 +385,6 @@ def test_cli_step_past_the_end_says_how_many_moves(tmp_path: Path) -> None:
 def test_cli_refuses_a_missing_output_directory(tmp_path: Path) -> None:
     result = _svg_cli("--card", "Т♥", tmp_path=tmp_path / "nowhere")
     assert result.returncode == 2 and "does not exist" in result.stderr
-
-
-# ---------------------------------------------------------------- cairosvg against Chromium
-
-CHROMIUM = next((shutil.which(name) for name in ("chromium", "chromium-browser") if shutil.which(name)), None)
-#: ``.ci/run`` sets this: there a missing Chromium fails the comparison instead of skipping it.
-CHROMIUM_REQUIRED = os.environ.get("PASYANS_REQUIRE_CHROMIUM") == "1"
-DPI = 150
-#: Share of pixels allowed to differ by more than a quarter of the range (max over R, G, B).
-OUTLIER_SHARE = 0.0002
-#: Mean absolute difference allowed per channel (0..255).
-MEAN_DIFF = 3.0
-
-
-def _cairosvg_png(svg: str, size: tuple[int, int]) -> Image.Image:
-    data = cairosvg.svg2png(bytestring=svg.encode(), output_width=size[0], output_height=size[1])
-    img = Image.open(io.BytesIO(data)).convert("RGBA")
-    return Image.alpha_composite(Image.new("RGBA", img.size, "white"), img).convert("RGB")
-
-
-def _chromium_png(svg: str, size: tuple[int, int], tmp: Path) -> Image.Image:
-    """The SVG as an <img> at exactly ``size`` CSS pixels on a white, margin-free page, one device pixel each."""
-    w, h = size
-    (tmp / "figure.svg").write_text(svg, encoding="utf-8")
-    (tmp / "page.html").write_text(
-        "<!DOCTYPE html><html><head><style>html,body{margin:0;padding:0;background:#fff;overflow:hidden}"
-        f"img{{display:block;width:{w}px;height:{h}px}}</style></head>"
-        '<body><img src="figure.svg"></body></html>',
-        encoding="utf-8",
-    )
-    shot = tmp / "shot.png"
-    subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
-         "--force-device-scale-factor=1", f"--user-data-dir={tmp / 'profile'}", f"--screenshot={shot}",
-         f"--window-size={w},{h}", (tmp / "page.html").as_uri()],
-        capture_output=True, timeout=120, check=True,
-    )
-    img = Image.open(shot).convert("RGB")
-    assert img.size == size
-    return img
-
-
-def _difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """(mean absolute difference per channel, share of pixels whose largest channel difference exceeds 64)."""
-    diff = ImageChops.difference(a, b)
-    r, g, bl = diff.split()
-    largest = ImageChops.lighter(ImageChops.lighter(r, g), bl)
-    outliers = sum(largest.histogram()[65:])
-    return sum(ImageStat.Stat(diff).mean) / 3, outliers / (a.size[0] * a.size[1])
-
-
-def _pixel_size(figure: Figure) -> tuple[int, int]:
-    """The figure at ``DPI`` with its 20 mm cards: about 1300 px across for the widest."""
-    per_unit = 20 / 25.4 * DPI
-    return round(figure.width * per_unit), round(figure.height * per_unit)
-
-
-@pytest.mark.skipif(
-    CHROMIUM is None and not CHROMIUM_REQUIRED, reason="chromium is not installed (.ci/run installs it)"
-)
-@pytest.mark.parametrize("moment", list(MOMENTS))
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_cairosvg_and_chromium_draw_the_same_figure(game_id: str, moment: str, tmp_path: Path) -> None:
-    """cairosvg (the PNG path) and headless Chromium (a browser) must draw each figure alike.
-
-    Two renderers never agree pixel for pixel: their anti-aliasing differs
-    along every edge. Measured at 150 dpi (20 mm cards), at the start, the
-    middle and the end of deal 1 of each game: a mean difference of 0.1–1.0
-    of 255 per channel, and at most 0.002 % of pixels whose largest channel
-    differs by more than 64 (a quarter of the range: more than any edge's
-    partial coverage disagrees by, less than ink against paper). The test
-    allows a mean of 3 and 0.02 % such pixels: ten times the worst
-    disagreement seen. A card left out, or the last card moved 2 units of
-    the figure (0.6 mm on paper), puts 0.05–0.7 % of pixels past 64, more
-    than twice the allowance; the test tampers with the SVG both ways to
-    prove the allowance still catches them.
-
-    Run by ``.ci/run``, which installs Debian's chromium and sets
-    ``PASYANS_REQUIRE_CHROMIUM=1`` so that a missing browser fails rather
-    than skips.
-    """
-    assert CHROMIUM, "PASYANS_REQUIRE_CHROMIUM=1 but neither chromium nor chromium-browser is on PATH"
-    figure = _moment(game_id, moment)
-    svg = figure_svg(figure)
-    size = _pixel_size(figure)
-    browser = _chromium_png(svg, size, tmp_path)
-    mean, outliers = _difference(_cairosvg_png(svg, size), browser)
-    assert mean <= MEAN_DIFF and outliers <= OUTLIER_SHARE, (mean, outliers)
-    # The thresholds must catch a real mistake: the last card placed left out, or moved 2 mm to the right.
-    last = list(re.finditer(r'<use href="#(?:c-[^"]+|back)" x="([^"]+)"[^>]*/>\n', svg))[-1]
-    missing = svg[: last.start()] + svg[last.end():]
-    moved = last.group(0).replace(f'x="{last.group(1)}"', f'x="{float(last.group(1)) + 2:g}"')
-    shifted = svg[: last.start()] + moved + svg[last.end():]
-    for wrong in (missing, shifted):
-        _, bad = _difference(_cairosvg_png(wrong, size), browser)
-        assert bad > OUTLIER_SHARE, bad
 
 
 # ---------------------------------------------------------------- labels keep clear
@@ -533,7 +410,7 @@ def _assert_labels_clear(figure: Figure) -> None:
 @pytest.mark.parametrize("moment", list(MOMENTS))
 @pytest.mark.parametrize("spec", all_specs())
 def test_labels_overlap_nothing(spec: str, moment: str) -> None:
-    figure = _moment(spec, moment)
+    figure = figure_at_moment(spec, moment)
     assert figure.labels
     _assert_labels_clear(figure)
     for label in figure.labels:
@@ -549,7 +426,7 @@ def test_labels_stay_clear_of_a_long_pile(game_id: str, pile: str) -> None:
 
 
 def test_the_label_check_sees_an_overlap() -> None:
-    figure = _moment("phalanx", "mid")
+    figure = figure_at_moment("phalanx", "mid")
     card = figure.cards[0]
     crowded = dataclasses.replace(figure, labels=(*figure.labels, Label("Колода: 9", card.x + 0.5, card.y + 0.5)))
     with pytest.raises(AssertionError):
