@@ -207,7 +207,7 @@ class _Relaxed:
         # for the piles with two cards or more, and for the newest.
         fixed = []
         loose = []
-        for i in range(PILES):  # a loop, not generators: compiled, they are several times faster so
+        for i in range(PILES):  # a loop, not generator expressions (compiled, those cannot see the C-typed locals)
             pile = piles[i]
             if i == newest or (pile is not None and len(pile) > 1):
                 fixed.append((i, pile))

@@ -78,7 +78,6 @@ def test_failures_kept_across_searches_change_no_verdict(limit, seed):
     failures = Failures()
     states = small_positions(20, LAST, limit, seed)
     for state in states:
-        start = state
         for _ in range(6):  # the position and a few of its successors, as the solver asks about them
             fresh = relaxed_verdict(state, 2000)
             shared = relaxed_verdict(state, 2000, failures)
@@ -88,7 +87,6 @@ def test_failures_kept_across_searches_change_no_verdict(limit, seed):
             if not moves:
                 break
             state = GAME.apply(state, moves[len(moves) // 2])
-        assert start.redeals == LAST
     assert failures.size > 0
 
 

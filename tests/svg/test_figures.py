@@ -1,4 +1,5 @@
-"""Figures as SVG: well-formed, self-contained, small, deterministic, bounded, and drawn alike by two renderers."""
+"""Figures as SVG: well-formed, self-contained, small, deterministic, bounded, readable, and the ``svg`` command
+(cairosvg against Chromium is in ``test_chromium``)."""
 
 from __future__ import annotations
 
