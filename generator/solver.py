@@ -57,7 +57,7 @@ class _OutOfNodes(Exception):
 
 
 #: What one search attempt ended with.
-_Ending = Literal["won", "lost", "limit", "time"]
+_Ending = Literal["won", "lost", "limit", "cut", "time"]
 
 
 def _advance(game: Rules[S], hints: SearchHints[S], state: S, path: list[Move]) -> tuple[S, list[Move]]:
@@ -96,19 +96,28 @@ def _luby(index: int) -> int:
 
 def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Move], prefix: list[Move],
             order: MoveOrder[S], limit: int | None, deadline: float | None,
-            lost: set[Hashable] | None = None, failures: int | None = None) -> tuple[_Ending, list[Move], int]:
+            lost: set[Hashable] | None = None, failures: int | None = None,
+            bound: int | None = None) -> tuple[_Ending, list[Move], int]:
     """One depth-first search from ``root`` (reached by ``prefix``), trying moves in ``order``.
 
     Returns ``won`` with the whole line, ``lost`` (everything searched: exact), ``limit`` (more
     than ``limit`` positions, or more than ``failures`` positions searched to the end without a
-    win: dead ends and positions whose every move was tried) or ``time`` (past ``deadline``),
-    with the positions visited.
+    win: dead ends and positions whose every move was tried), ``cut`` (a bounded subtree was
+    cut, see below, and nothing else won) or ``time`` (past ``deadline``), with the positions
+    visited.
 
     ``lost`` (only for a game without cycles) collects the keys of positions searched to the
     end, and is skipped like ``seen``. Without cycles a position met again is never one still
     being searched (that would be a way back to it), so every position skipped under a
     finished one was itself finished without a win: the finished one has none either, in any
     later attempt too.
+
+    ``bound`` (only with ``lost``): a position of a later ``hints.phase`` than its parent's
+    may search at most ``bound`` positions below it; past that its subtree is cut. A cut
+    position, and every position above it whose subtree holds one, is *open*: it goes to
+    ``cut`` (skipped for the rest of the attempt, its parent made open too), never to
+    ``lost``. So ``lost`` still holds only positions searched to the end, and the attempt
+    answers ``lost`` only if nothing was cut.
     """
     seen: set[Hashable] = set() if lost is None else lost
     keys: list[Hashable] = []
@@ -117,7 +126,16 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
     # Each frame: a state, the length of ``path`` on reaching it, and its untried moves.
     path: list[Move] = list(prefix)
     frames: list[tuple[S, int, list[Move]]] = []
-    is_won, key_of, dead_end, prune = game.is_won, game.key, hints.dead_end, hints.prune
+    is_won, key_of, dead_end, prune, phase_of = game.is_won, game.key, hints.dead_end, hints.prune, hints.phase
+    bounded = bound is not None
+    assert lost is not None or not bounded, "a bounded search keeps what it finished (an acyclic game)"
+    # Bounded search only: per frame its phase and whether it is open; the bounded frames
+    # (index, the node count past which it is cut), innermost last; the open positions' keys.
+    phases: list[int] = []
+    opened: list[bool] = []
+    bounds: list[tuple[int, int]] = []
+    cut: set[Hashable] = set()
+    root_open = False
 
     def enter(state: S, moves: list[Move]) -> bool:
         """True if ``state`` is won; otherwise open a frame for it unless it was seen before."""
@@ -131,6 +149,9 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
             if len(seen) == size:
                 return False
         elif key in seen:
+            return False
+        if bounded and key in cut:
+            opened[-1] = True  # met open before in this attempt: the parent cannot finish either
             return False
         nodes += 1
         if nodes % _CLOCK_EVERY == 0 and deadline is not None and time.perf_counter() > deadline:
@@ -147,20 +168,57 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
         ordered = order(state, prune(state, moves))
         frames.append((state, len(path), ordered[::-1]))
         keys.append(key)
+        if bounded:
+            phase = phase_of(state)
+            if phases and phase > phases[-1]:
+                end = nodes + hints.phase_share(phase, bound) if bound is not None else nodes
+                bounds.append((len(frames) - 1, min(end, bounds[-1][1]) if bounds else end))
+            phases.append(phase)
+            opened.append(False)
         return False
+
+    def finish() -> None:
+        """Close the top frame: searched to the end without a win, or open (bounded search)."""
+        nonlocal failed, root_open
+        frames.pop()
+        key = keys.pop()
+        if bounded:
+            phases.pop()
+            if bounds and bounds[-1][0] == len(frames):
+                bounds.pop()
+            if opened.pop():
+                cut.add(key)
+                if opened:
+                    opened[-1] = True
+                else:
+                    root_open = True
+                return
+        if lost is not None:
+            lost.add(key)
+        failed += 1
+        if failures is not None and failed > failures:
+            raise _OutOfNodes
+
+    def cut_subtree() -> None:
+        """Leave the innermost bounded frame and everything above it open (its bound is spent)."""
+        index = bounds.pop()[0]
+        while len(frames) > index:
+            frames.pop()
+            phases.pop()
+            opened.pop()
+            cut.add(keys.pop())
+        opened[-1] = True  # a bounded frame is never the root: it has a parent
 
     try:
         if enter(root, root_moves):
             return "won", path, nodes
         while frames:
+            if bounded:
+                while bounds and nodes > bounds[-1][1]:
+                    cut_subtree()
             state, depth, untried = frames[-1]
             if not untried:
-                frames.pop()
-                if lost is not None:
-                    lost.add(keys.pop())
-                failed += 1
-                if failures is not None and failed > failures:
-                    raise _OutOfNodes
+                finish()
                 continue
             del path[depth:]
             move = untried.pop()
@@ -171,7 +229,7 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
         return "time", [], nodes
     except _OutOfNodes:
         return "limit", [], nodes
-    return "lost", [], nodes
+    return ("cut" if root_open else "lost"), [], nodes
 
 
 def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None,
@@ -212,6 +270,12 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
     before its limit has searched everything with the same provable cuts, so its ``lost`` is
     exact too.
 
+    Hints with ``phase_nodes`` (an acyclic game) search in bounded attempts: attempt ``i`` lets
+    each position that starts a later phase search ``phase_nodes × phase_growth ** i``
+    positions below it (``_search``'s ``bound``), keeping what earlier attempts finished. A
+    line that wins late in one phase is then found without first searching every variant of
+    the phase after it; only an attempt that cut nothing answers ``lost``.
+
     The hints' ``leads`` come first: each line is replayed through the engine and searched
     from its end within the lead's limit; a lead that does not win says nothing about ``state``.
     """
@@ -230,6 +294,7 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
         return answer(Result.UNKNOWN)
     prefix: list[Move] = []
     root, root_moves = _advance(game, hints, state, prefix)
+    hints.begin(root)
     for lead, lead_limit in hints.leads(root, deadline):
         replayed = replay(game, root, lead)
         if not replayed.ok:
@@ -247,13 +312,15 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
         if ending == "time":
             return answer(Result.UNKNOWN)
     restarts = hints.restarts()
-    lost: set[Hashable] | None = set() if restarts is not None and hints.acyclic else None
+    bound = hints.phase_nodes if hints.acyclic and hints.phase_nodes > 0 else None
+    lost: set[Hashable] | None = set() if (restarts is not None or bound is not None) and hints.acyclic else None
     attempt = 0
     while True:
         order = hints.order if attempt == 0 or restarts is None else restarts.order(attempt)
         failures = restarts.unit * _luby(attempt) if restarts is not None else None
         limit = None if max_nodes is None else max_nodes - nodes
-        ending, moves, used = _search(game, hints, root, root_moves, prefix, order, limit, deadline, lost, failures)
+        ending, moves, used = _search(game, hints, root, root_moves, prefix, order, limit, deadline, lost, failures,
+                                      None if bound is None else bound * hints.phase_growth ** attempt)
         nodes += used
         if ending == "won":
             return answer(Result.WON, moves)

@@ -12,7 +12,8 @@ every game's hints to the plain search on short positions.
 - ``order``: the order to try the remaining moves in (only reorders; only speed depends on it);
 - ``restarts``: other move orders and the attempt length for restarted search;
 - ``leads``: lines worth searching from first;
-- ``acyclic``: no line comes back to a position it left.
+- ``acyclic``: no line comes back to a position it left;
+- ``phase`` and ``phase_nodes``: where a search may bound its subtrees (only speed depends on it).
 """
 
 from __future__ import annotations
@@ -61,6 +62,11 @@ class SearchHints(Generic[S]):
     #: override): the solver's restarts then keep what earlier attempts searched to the end.
     acyclic: ClassVar[bool] = False
 
+    #: With ``acyclic``: the positions a subtree that starts a later ``phase`` may search in the
+    #: solver's first attempt, growing ``phase_growth`` times an attempt (0: one unbounded search).
+    phase_nodes: ClassVar[int] = 0
+    phase_growth: ClassVar[int] = 4
+
     def __init__(self, game: Rules[S], player: Player[S]) -> None:
         self.game = game
         self.player = player
@@ -89,6 +95,23 @@ class SearchHints(Generic[S]):
             return moves
         first = self.player.choose(state, moves)
         return moves if first is None or first == moves[0] else [first, *(m for m in moves if m != first)]
+
+    def begin(self, root: S) -> None:
+        """A new search from ``root`` starts: forget what earlier searches left (an answer must not
+        depend on the searches before it). Nothing by default."""
+
+    def phase(self, state: S) -> int:
+        """The stage of play ``state`` is in, never falling along a line (e.g. the deal it is in).
+
+        With ``phase_nodes``, the solver bounds the search below each position whose phase is
+        later than its parent's, so that one variant of an early phase cannot hold the whole
+        search in the phase after it. Any value is sound: it only orders the search.
+        """
+        return 0
+
+    def phase_share(self, phase: int, bound: int) -> int:
+        """The positions a subtree that starts ``phase`` may search, in an attempt of ``bound``: ``bound``."""
+        return bound
 
     def restarts(self) -> Restarts[S] | None:
         """Other move orders for restarted search, or None for one exhaustive search.

@@ -178,9 +178,32 @@ class GalleryHints(SearchHints[GalleryState]):
     #: Effort of the leads, in deterministic units: plain playouts, then last-deal starts reached
     #: by playouts, each searched up to ``lead_nodes`` positions.
     lead_playouts = 40
-    lead_starts = 200
+    lead_starts = 50
     lead_nodes = 300
     lead_pool = 3  # new last-deal starts per search: the best start met so far is searched next
+
+    #: No line comes back to a position it left: every move deals a card (the stock shrinks), puts
+    #: one up (more cards up), covers a bare king with the top of a pile that keeps a card on its king
+    #: (one bare king fewer, nothing else changes), draws the first king (``any_king``: a pile is
+    #: started), or redeals (one more deal). So ``(redeals, -len(stock), cards up, -bare kings)``, and
+    #: whether pile 1 is started, grow along every line; all of them are read off the ``key`` too.
+    acyclic = True
+    #: Each start of the last deal searches at most this many positions in the solver's first
+    #: attempt, and each start of the second deal ``deal_share`` times as many (four times more in
+    #: each next attempt): a deal is most often won by one of many ways to play the deals before
+    #: the last, and a whole search of one deal's variants can take millions of positions.
+    #: Measured at 2 s a deal on the 44 deals after 157 that the odds left unknown and on deals
+    #: 1..200 (docs/notes/solver-gallery.md §10).
+    phase_nodes = 500
+    deal_share = 20
+
+    def phase(self, state: GalleryState) -> int:
+        """The deal ``state`` is in: the solver bounds the search below each start of a deal."""
+        return state.redeals
+
+    def phase_share(self, phase: int, bound: int) -> int:
+        """A start of the second deal gets ``deal_share`` times a last-deal start's share (it holds many of them)."""
+        return bound if phase >= LAST else bound * self.deal_share
 
     def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """A provably safe move: the last deal's free pile tops and fitting cards, and deals that commute.
@@ -319,6 +342,11 @@ class GalleryHints(SearchHints[GalleryState]):
 
     # -- leads: where the solver searches first --------------------------------------------
 
+    def begin(self, root: GalleryState) -> None:
+        """A new search: the root, where ``dead_end`` always looks, and no relaxed failures kept from before."""
+        self._root = root
+        self._failures = Failures()
+
     def leads(self, state: GalleryState, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
         """Lines from ``state`` worth searching from first, found by randomised playouts.
 
@@ -330,8 +358,6 @@ class GalleryHints(SearchHints[GalleryState]):
         search bounded in positions alone gives the same answer on any machine. Most deals are
         won, and won late in the last deal, where a plain depth-first search rarely gets.
         """
-        self._root = state
-        self._failures = Failures()  # a new search: its answers must not depend on the searches before it
         if self.dead_end(state):
             return  # the solver's own search cuts the root off at once
         rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))
