@@ -178,7 +178,7 @@ class GalleryHints(SearchHints[GalleryState]):
     #: Effort of the leads, in deterministic units: plain playouts, then last-deal starts reached
     #: by playouts, each searched up to ``lead_nodes`` positions.
     lead_playouts = 40
-    lead_starts = 50
+    lead_starts = 200
     lead_nodes = 300
     lead_pool = 3  # new last-deal starts per search: the best start met so far is searched next
 
@@ -192,8 +192,8 @@ class GalleryHints(SearchHints[GalleryState]):
     #: attempt, and each start of the second deal ``deal_share`` times as many (four times more in
     #: each next attempt): a deal is most often won by one of many ways to play the deals before
     #: the last, and a whole search of one deal's variants can take millions of positions.
-    #: Measured at 2 s a deal on the 44 deals after 157 that the odds left unknown and on deals
-    #: 1..200 (docs/notes/solver-gallery.md §10).
+    #: The leads keep their 200 starts: with 50, more tail deals were won at 2 s, but more ordinary
+    #: ones were lost (docs/notes/solver-gallery.md §10).
     phase_nodes = 500
     deal_share = 20
 
