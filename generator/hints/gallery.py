@@ -37,17 +37,10 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import NamedTuple
-
-try:
-    import cython
-except ImportError:  # Cython is optional: its declarations are then no-ops
-    from generator import cython_shadow as cython  # type: ignore[no-redef]
+from collections.abc import Hashable, Iterator
 
 from generator.games import Move
 from generator.games.gallery import (
-    EMPTY,
     FOUNDATION,
     KIND,
     LAST,
@@ -61,29 +54,11 @@ from generator.games.gallery import (
     _pile_for,
 )
 from generator.hints.base import SearchHints
+from generator.hints.gallery_playouts import EPS, EPS_START, LATE, cards_up, free_slot, playout
 from generator.hints.gallery_relax import Failures, never_split, relaxed_verdict
 from generator.players.gallery import GalleryPlayer
 
 # -- helpers of the hints (see ``GalleryHints.safe_move``) ------------------------------------------
-
-
-@cython.locals(low=cython.int, end=cython.int, mine=cython.int, top=cython.int, card=cython.int)
-def _free_slot(found: Sequence[int], card: int) -> bool:
-    """``card`` fits a foundation and no copy of it competes for a place.
-
-    True when both foundations of its suit stand at ``card - 1`` or higher:
-    either the other copy is already up, or each copy has a foundation waiting
-    for it. (All eight foundations exist from the second deal on.)
-    """
-    low = card - 1
-    if low not in found:
-        return False
-    end = card - card % 13 + 13  # the first card of the next suit
-    mine = 0
-    for top in found:
-        if low <= top < end:
-            mine += 1
-    return mine >= 2
 
 
 def _reach(state: GalleryState) -> tuple[set[int], bool]:
@@ -136,13 +111,6 @@ def _independent(state: GalleryState) -> bool:
         return False
     pile = state.piles[_pile_for(state.piles) - PILE]
     return not (len(pile) > 1 and pile[-1] in played)
-
-
-def _player_choice(player: GalleryPlayer, state: GalleryState, moves: list[Move]) -> Move:
-    """The no-peek player's choice (it always chooses one in this game)."""
-    choice = player.choose(state, moves)
-    assert choice is not None
-    return choice
 
 
 class GalleryHints(SearchHints[GalleryState]):
@@ -208,7 +176,7 @@ class GalleryHints(SearchHints[GalleryState]):
     def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """A provably safe move: the last deal's free pile tops and fitting cards, and deals that commute.
 
-        (A) Last deal, a pile top ``c`` that fits and is *free* (``_free_slot``:
+        (A) Last deal, a pile top ``c`` that fits and is *free* (``free_slot``:
         both foundations of its suit stand at ``c - 1`` or higher, so no copy of
         ``c`` competes for a place), taken from a pile that keeps a card on its
         king, or from any pile once the stock is out: playing it at once is safe.
@@ -249,7 +217,7 @@ class GalleryHints(SearchHints[GalleryState]):
                     and move.dst >= FOUNDATION
                     and move.card >= 0
                     and (len(piles[move.src - PILE]) > 2 or not stock)
-                    and _free_slot(found, move.card)
+                    and free_slot(found, move.card)
                 ):
                     return move
         if not stock:
@@ -262,7 +230,7 @@ class GalleryHints(SearchHints[GalleryState]):
             return deals[0]
         if last:
             card = stock[0]
-            if _free_slot(found, card) and len(piles[deals[-1].dst - PILE]) > 1:
+            if free_slot(found, card) and len(piles[deals[-1].dst - PILE]) > 1:
                 return deals[0]
         return None
 
@@ -361,15 +329,16 @@ class GalleryHints(SearchHints[GalleryState]):
         if self.dead_end(state):
             return  # the solver's own search cuts the root off at once
         rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))
+        game, player = self.game, self.player
         clock = time.perf_counter
         if deadline is None:
             deadline = float("inf")
         for n in range(self.lead_playouts):
             if clock() > deadline:
                 return
-            playout = _playout(self, state, rng, _EPS[n % len(_EPS)])
-            if self.game.is_won(playout.state):
-                yield playout.moves, 1
+            played = playout(game, player, state, rng, EPS[n % len(EPS)])
+            if game.is_won(played.state):
+                yield played.moves, 1
                 return
         if state.redeals >= LAST:
             yield [], self.lead_nodes * self.lead_starts
@@ -380,20 +349,20 @@ class GalleryHints(SearchHints[GalleryState]):
         for n in range(40 * self.lead_starts):
             if searched >= self.lead_starts or clock() > deadline:
                 return
-            eps = _EPS_START[n % len(_EPS_START)] if n else 0.0
-            late = _LATE[n % len(_LATE)]
-            prefix, start = _playout(self, state, rng, eps, stop_at=LAST, keep=n % 2 == 1, stop_left=late)
+            eps = EPS_START[n % len(EPS_START)] if n else 0.0
+            late = LATE[n % len(LATE)]
+            prefix, start = playout(game, player, state, rng, eps, stop_at=LAST, keep=n % 2 == 1, stop_left=late)
             if self.game.is_won(start):
                 yield prefix, 1
                 return
             tag = self.game.key(start)  # a start: before the last deal every stuck position may be redealt
             if tag not in starts:
                 starts.add(tag)
-                rest, end = _playout(self, start, rng, 0.0)
+                rest, end = playout(game, player, start, rng, 0.0)
                 if self.game.is_won(end):
                     yield prefix + rest, 1
                     return
-                heapq.heappush(waiting, (-_cards_up(end.found), n, prefix, start))
+                heapq.heappush(waiting, (-cards_up(end.found), n, prefix, start))
                 fresh += 1
             if waiting and (n == 0 or fresh >= self.lead_pool):
                 _, first, prefix, start = heapq.heappop(waiting)
@@ -401,116 +370,3 @@ class GalleryHints(SearchHints[GalleryState]):
                 fresh = 0
                 effort = 10 if first == 0 else 1 if start.redeals == LAST else 3  # no-peek's start, deal-2 ends longer
                 yield prefix, self.lead_nodes * effort
-
-
-# -- playouts for the leads (strategy over the engine's moves; no rules of their own) ------------------------
-
-
-#: How often a playout departs at random from the no-peek choice, cycled over playouts.
-_EPS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.2, 0.3, 0.4)
-#: The same for playouts that stop at the start of the last deal (to be searched from there).
-_EPS_START = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
-#: Where the playouts for leads stop, cycled: at the start of the last deal (None), or near the end of the
-#: deal before it, with so many stock cards left (the search then also tries the covers and the redeal).
-_LATE = (None, None, 0, 3, None, None, 8, 15)
-
-
-class Playout(NamedTuple):
-    """Where a playout stopped: the moves made, and the position reached (won, lost, or a start to search)."""
-
-    moves: list[Move]
-    state: GalleryState
-
-
-def _cards_up(found: Sequence[int]) -> int:
-    """How many cards stand on the foundations (the score of a lost playout)."""
-    return sum(top % 13 + 1 for top in found if top != EMPTY)
-
-
-def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand: Callable[[], float],
-            eps: float, keep: bool, kept: dict[int, bool]) -> Move:
-    """A playout's choice among the engine's ``moves``: mostly the no-peek one, departing with probability ``eps``.
-
-    In the last deal the dominance moves (A) and (B) come first. With ``keep``, the departures
-    before the last deal are of one kind only: a card that could go up is kept back for the whole
-    deal (decided once per card and deal in ``kept``); every other card goes up as soon as it fits.
-    """
-    if player.game.choosing(state):  # any_king: the king to draw, like a cover below
-        return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
-    piles, found = state.piles, state.found
-    last = state.redeals >= LAST
-    out = not state.stock
-    first = moves[0]
-    if out and first.card >= 0 and first.dst < FOUNDATION:  # covers are pending: every move is one
-        return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
-    plays: list[Move] = []
-    for move in moves:
-        if move.card < 0 or move.src == STOCK or (plays and plays[-1].src == move.src):
-            continue  # the redeal, the turned card, or a second foundation for the same top
-        card = move.card
-        if last and (len(piles[move.src - PILE]) > 2 or out) and _free_slot(found, card):
-            return move  # (A)
-        if keep and not last:
-            if card not in kept:
-                kept[card] = rand() < eps
-            if kept[card]:
-                continue
-        plays.append(move)
-    if plays:
-        if rand() < eps and not (keep and not last):
-            pick = int(rand() * (len(plays) + (1 if not out or not last else 0)))
-            if pick < len(plays):
-                return plays[pick]
-        else:
-            return _player_choice(player, state, plays)
-    if out:
-        return moves[-1]  # the redeal: every play was passed over
-    deals = [m for m in moves if m.src == STOCK]
-    if len(deals) == 1:
-        return deals[0]
-    card = first.card  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
-    if keep and not last:
-        if card not in kept:
-            kept[card] = rand() < eps
-        up = not kept[card]
-    else:  # (B) in the last deal; elsewhere up unless the playout departs
-        up = (last and len(piles[deals[-1].dst - PILE]) > 1 and _free_slot(found, card)) or rand() >= eps / 2
-    return deals[0] if up else deals[-1]
-
-
-def _playout(
-    hints: GalleryHints,
-    state: GalleryState,
-    rng: random.Random,
-    eps: float,
-    *,
-    stop_at: int | None = None,
-    keep: bool = False,
-    stop_left: int | None = None,
-) -> Playout:
-    """One randomised playout from ``state`` through the rules engine (for the leads; it proves nothing).
-
-    Every move is one of the engine's ``legal_moves``, chosen by ``_choose``. It plays to the end, or, with
-    ``stop_at``, stops at the start of that deal; with ``stop_left`` too, it stops earlier, in the
-    deal before ``stop_at``, once the stock holds ``stop_left`` cards or fewer.
-    """
-    legal, apply = hints.game.legal_moves, hints.game.apply
-    player = hints.player
-    rand = rng.random
-    log: list[Move] = []
-    kept: dict[int, bool] = {}
-    while True:
-        if stop_left is not None and stop_at is not None and state.redeals == stop_at - 1 \
-                and len(state.stock) <= stop_left:
-            return Playout(log, state)
-        moves = legal(state)
-        if not moves:
-            return Playout(log, state)
-        move = _choose(player, state, moves, rand, eps, keep, kept)
-        state = apply(state, move)
-        log.append(move)
-        if move.card < 0:
-            kept = {}
-            if state.redeals == stop_at:
-                return Playout(log, state)
-

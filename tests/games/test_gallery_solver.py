@@ -12,7 +12,8 @@ from generator.deals import stock_indices
 from generator.games import Move, Result, make_game
 from generator.games.gallery import LAST, GalleryState
 from generator.hints import SearchHints, hints_for
-from generator.hints.gallery import GalleryHints, _independent, _playout
+from generator.hints.gallery import GalleryHints, _independent
+from generator.hints.gallery_playouts import playout
 from generator.play import play_out
 from generator.players import player_for
 from generator.solver import Budget, Solution, solve, solve_position
@@ -329,7 +330,7 @@ def test_a_playout_ends_won_lost_or_at_the_start_of_the_last_deal():
         for eps in (0.0, 0.3):
             for keep in (False, True):
                 for stop_at in (None, LAST):
-                    line, end = _playout(hints(), start, rng, eps, stop_at=stop_at, keep=keep)
+                    line, end = playout(GAME, player_for(GAME), start, rng, eps, stop_at=stop_at, keep=keep)
                     assert end_of(start, line) == end
                     if g.is_won(end):
                         ends.add("won")

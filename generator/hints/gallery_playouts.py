@@ -1,0 +1,159 @@
+"""Playouts of «Картинная галерея» for the hints' leads: a strategy over the engine's moves, no rules of its own.
+
+A playout departs at random from the no-peek player's choice and stops at the end of the game, or at
+the start of the last deal (or near the end of the deal before it) for the solver to search from
+there. It only chooses among ``legal_moves``; it proves nothing. ``free_slot`` is the test of the
+hints' dominance moves (A) and (B), which the playouts make first in the last deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
+from generator.games import Move
+from generator.games.gallery import EMPTY, FOUNDATION, LAST, PILE, STOCK, Gallery, GalleryState
+from generator.players.gallery import GalleryPlayer
+
+
+@cython.locals(low=cython.int, end=cython.int, mine=cython.int, top=cython.int, card=cython.int)
+def free_slot(found: Sequence[int], card: int) -> bool:
+    """``card`` fits a foundation and no copy of it competes for a place.
+
+    True when both foundations of its suit stand at ``card - 1`` or higher:
+    either the other copy is already up, or each copy has a foundation waiting
+    for it. (All eight foundations exist from the second deal on.)
+    """
+    low = card - 1
+    if low not in found:
+        return False
+    end = card - card % 13 + 13  # the first card of the next suit
+    mine = 0
+    for top in found:
+        if low <= top < end:
+            mine += 1
+    return mine >= 2
+
+
+def _player_choice(player: GalleryPlayer, state: GalleryState, moves: list[Move]) -> Move:
+    """The no-peek player's choice (it always chooses one in this game)."""
+    choice = player.choose(state, moves)
+    assert choice is not None
+    return choice
+
+
+
+
+#: How often a playout departs at random from the no-peek choice, cycled over playouts.
+EPS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.2, 0.3, 0.4)
+#: The same for playouts that stop at the start of the last deal (to be searched from there).
+EPS_START = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
+#: Where the playouts for leads stop, cycled: at the start of the last deal (None), or near the end of the
+#: deal before it, with so many stock cards left (the search then also tries the covers and the redeal).
+LATE = (None, None, 0, 3, None, None, 8, 15)
+
+
+class Playout(NamedTuple):
+    """Where a playout stopped: the moves made, and the position reached (won, lost, or a start to search)."""
+
+    moves: list[Move]
+    state: GalleryState
+
+
+def cards_up(found: Sequence[int]) -> int:
+    """How many cards stand on the foundations (the score of a lost playout)."""
+    return sum(top % 13 + 1 for top in found if top != EMPTY)
+
+
+def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand: Callable[[], float],
+            eps: float, keep: bool, kept: dict[int, bool]) -> Move:
+    """A playout's choice among the engine's ``moves``: mostly the no-peek one, departing with probability ``eps``.
+
+    In the last deal the dominance moves (A) and (B) come first. With ``keep``, the departures
+    before the last deal are of one kind only: a card that could go up is kept back for the whole
+    deal (decided once per card and deal in ``kept``); every other card goes up as soon as it fits.
+    """
+    if player.game.choosing(state):  # any_king: the king to draw, like a cover below
+        return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
+    piles, found = state.piles, state.found
+    last = state.redeals >= LAST
+    out = not state.stock
+    first = moves[0]
+    if out and first.card >= 0 and first.dst < FOUNDATION:  # covers are pending: every move is one
+        return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
+    plays: list[Move] = []
+    for move in moves:
+        if move.card < 0 or move.src == STOCK or (plays and plays[-1].src == move.src):
+            continue  # the redeal, the turned card, or a second foundation for the same top
+        card = move.card
+        if last and (len(piles[move.src - PILE]) > 2 or out) and free_slot(found, card):
+            return move  # (A)
+        if keep and not last:
+            if card not in kept:
+                kept[card] = rand() < eps
+            if kept[card]:
+                continue
+        plays.append(move)
+    if plays:
+        if rand() < eps and not (keep and not last):
+            pick = int(rand() * (len(plays) + (1 if not out or not last else 0)))
+            if pick < len(plays):
+                return plays[pick]
+        else:
+            return _player_choice(player, state, plays)
+    if out:
+        return moves[-1]  # the redeal: every play was passed over
+    deals = [m for m in moves if m.src == STOCK]
+    if len(deals) == 1:
+        return deals[0]
+    card = first.card  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
+    if keep and not last:
+        if card not in kept:
+            kept[card] = rand() < eps
+        up = not kept[card]
+    else:  # (B) in the last deal; elsewhere up unless the playout departs
+        up = (last and len(piles[deals[-1].dst - PILE]) > 1 and free_slot(found, card)) or rand() >= eps / 2
+    return deals[0] if up else deals[-1]
+
+
+def playout(
+    game: Gallery,
+    player: GalleryPlayer,
+    state: GalleryState,
+    rng: random.Random,
+    eps: float,
+    *,
+    stop_at: int | None = None,
+    keep: bool = False,
+    stop_left: int | None = None,
+) -> Playout:
+    """One randomised playout from ``state`` through the rules engine (for the leads; it proves nothing).
+
+    Every move is one of the engine's ``legal_moves``, chosen by ``_choose``. It plays to the end, or, with
+    ``stop_at``, stops at the start of that deal; with ``stop_left`` too, it stops earlier, in the
+    deal before ``stop_at``, once the stock holds ``stop_left`` cards or fewer.
+    """
+    legal, apply = game.legal_moves, game.apply
+    rand = rng.random
+    log: list[Move] = []
+    kept: dict[int, bool] = {}
+    while True:
+        if stop_left is not None and stop_at is not None and state.redeals == stop_at - 1 \
+                and len(state.stock) <= stop_left:
+            return Playout(log, state)
+        moves = legal(state)
+        if not moves:
+            return Playout(log, state)
+        move = _choose(player, state, moves, rand, eps, keep, kept)
+        state = apply(state, move)
+        log.append(move)
+        if move.card < 0:
+            kept = {}
+            if state.redeals == stop_at:
+                return Playout(log, state)
