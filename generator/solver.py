@@ -97,7 +97,7 @@ def _luby(index: int) -> int:
 def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Move], prefix: list[Move],
             order: MoveOrder[S], limit: int | None, deadline: float | None,
             lost: set[Hashable] | None = None, failures: int | None = None,
-            bound: int | None = None) -> tuple[_Ending, list[Move], int]:
+            bound: int | None = None, cut: set[Hashable] | None = None) -> tuple[_Ending, list[Move], int]:
     """One depth-first search from ``root`` (reached by ``prefix``), trying moves in ``order``.
 
     Returns ``won`` with the whole line, ``lost`` (everything searched: exact), ``limit`` (more
@@ -117,7 +117,8 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
     position, and every position above it whose subtree holds one, is *open*: it goes to
     ``cut`` (skipped for the rest of the attempt, its parent made open too), never to
     ``lost``. So ``lost`` still holds only positions searched to the end, and the attempt
-    answers ``lost`` only if nothing was cut.
+    answers ``lost`` only if nothing was cut. ``cut`` may be passed in to go on with an attempt
+    that stopped at ``limit``: what it left open stays skipped (the root is open then, too).
     """
     seen: set[Hashable] = set() if lost is None else lost
     keys: list[Hashable] = []
@@ -134,7 +135,8 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
     phases: list[int] = []
     opened: list[bool] = []
     bounds: list[tuple[int, int]] = []
-    cut: set[Hashable] = set()
+    if cut is None:
+        cut = set()
     root_open = False
 
     def enter(state: S, moves: list[Move]) -> bool:
@@ -278,6 +280,8 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
 
     The hints' ``leads`` come first: each line is replayed through the engine and searched
     from its end within the lead's limit; a lead that does not win says nothing about ``state``.
+    With ``phase_interleave``, the bounded attempts go on between the leads, for that many times
+    each lead's positions, and resume where they stopped (``_search``'s ``cut``).
     """
     if hints is None:
         hints = hints_for(game)
@@ -295,6 +299,36 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
     prefix: list[Move] = []
     root, root_moves = _advance(game, hints, state, prefix)
     hints.begin(root)
+    restarts = hints.restarts()
+    bound = hints.phase_nodes if hints.acyclic and hints.phase_nodes > 0 else None
+    lost: set[Hashable] | None = set() if (restarts is not None or bound is not None) and hints.acyclic else None
+    attempt = 0
+    cut: set[Hashable] = set()  # what the current bounded attempt left open so far
+
+    def attempts(cap: int | None) -> Solution | None:
+        """The solver's own attempts until an answer, or until ``cap`` more positions (then None: the
+        attempt goes on at the next call, from what it finished and with what it left open)."""
+        nonlocal nodes, attempt, cut
+        ceiling = max_nodes if cap is None else nodes + cap if max_nodes is None else min(max_nodes, nodes + cap)
+        while True:
+            order = hints.order if attempt == 0 or restarts is None else restarts.order(attempt)
+            failures = restarts.unit * _luby(attempt) if restarts is not None else None
+            limit = None if ceiling is None else ceiling - nodes
+            ending, moves, used = _search(game, hints, root, root_moves, prefix, order, limit, deadline, lost,
+                                          failures, None if bound is None else bound * hints.phase_growth ** attempt,
+                                          cut)
+            nodes += used
+            if ending == "won":
+                return answer(Result.WON, moves)
+            if ending == "lost":
+                return answer(Result.LOST)
+            if ending == "time" or (max_nodes is not None and nodes >= max_nodes):
+                return answer(Result.UNKNOWN)
+            if ending == "limit" and ceiling is not None and nodes >= ceiling:
+                return None
+            attempt += 1
+            cut = set()
+
     for lead, lead_limit in hints.leads(root, deadline):
         replayed = replay(game, root, lead)
         if not replayed.ok:
@@ -311,21 +345,10 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
             return answer(Result.WON, moves)
         if ending == "time":
             return answer(Result.UNKNOWN)
-    restarts = hints.restarts()
-    bound = hints.phase_nodes if hints.acyclic and hints.phase_nodes > 0 else None
-    lost: set[Hashable] | None = set() if (restarts is not None or bound is not None) and hints.acyclic else None
-    attempt = 0
-    while True:
-        order = hints.order if attempt == 0 or restarts is None else restarts.order(attempt)
-        failures = restarts.unit * _luby(attempt) if restarts is not None else None
-        limit = None if max_nodes is None else max_nodes - nodes
-        ending, moves, used = _search(game, hints, root, root_moves, prefix, order, limit, deadline, lost, failures,
-                                      None if bound is None else bound * hints.phase_growth ** attempt)
-        nodes += used
-        if ending == "won":
-            return answer(Result.WON, moves)
-        if ending == "lost":
-            return answer(Result.LOST)
-        if ending == "time" or (max_nodes is not None and nodes >= max_nodes):
-            return answer(Result.UNKNOWN)
-        attempt += 1
+        if bound is not None and hints.phase_interleave > 0:
+            between = attempts(int(used * hints.phase_interleave) + 1)
+            if between is not None:
+                return between
+    solved = attempts(None)
+    assert solved is not None
+    return solved

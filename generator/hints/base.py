@@ -66,6 +66,9 @@ class SearchHints(Generic[S]):
     #: solver's first attempt, growing ``phase_growth`` times an attempt (0: one unbounded search).
     phase_nodes: ClassVar[int] = 0
     phase_growth: ClassVar[int] = 4
+    #: After each lead, the bounded attempts go on for this many times the lead's positions (0:
+    #: only after all the leads), so that neither starves the other of a budget.
+    phase_interleave: ClassVar[float] = 0.0
 
     def __init__(self, game: Rules[S], player: Player[S]) -> None:
         self.game = game

@@ -146,7 +146,7 @@ class GalleryHints(SearchHints[GalleryState]):
     #: Effort of the leads, in deterministic units: plain playouts, then last-deal starts reached
     #: by playouts, each searched up to ``lead_nodes`` positions.
     lead_playouts = 40
-    lead_starts = 50
+    lead_starts = 200
     lead_nodes = 300
     lead_pool = 3  # new last-deal starts per search: the best start met so far is searched next
 
@@ -160,11 +160,11 @@ class GalleryHints(SearchHints[GalleryState]):
     #: attempt, and each start of the second deal ``deal_share`` times as many (four times more in
     #: each next attempt): a deal is most often won by one of many ways to play the deals before
     #: the last, and a whole search of one deal's variants can take millions of positions.
-    #: With them the leads search 50 starts (200 before): at 2 s a deal, old against new in one run
-    #: over deals 1..3000, the bounded attempts win more tail deals than the shorter leads lose
-    #: (docs/notes/solver-gallery.md §10).
+    #: After each lead the attempts go on for as many positions as the lead searched, so that the
+    #: leads cannot starve them on a deal they do not win (docs/notes/solver-gallery.md §10).
     phase_nodes = 500
     deal_share = 20
+    phase_interleave = 1.0
 
     def phase(self, state: GalleryState) -> int:
         """The deal ``state`` is in: the solver bounds the search below each start of a deal."""

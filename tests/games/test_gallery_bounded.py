@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from generator.deals import stock_indices
-from generator.games import Result
+from generator.games import Result, make_game
 from generator.games.gallery import LAST, GalleryState
+from generator.hints import hints_for
 from generator.hints.gallery import GalleryHints
 from generator.players import player_for
 from generator.solver import Budget, _advance, _search, solve, solve_position
@@ -91,3 +92,18 @@ def test_a_tail_deal_is_won_within_a_bound_the_unbounded_search_does_not_reach(d
     solution = solve(GAME, stock, budget=Budget(seconds=None, nodes=10_000), hints=bounded(500))
     assert solution.result is Result.WON
     assert_record_wins(GAME, stock, solution.moves, deal)
+
+
+def test_attempts_between_the_leads_win_a_deal_neither_the_leads_nor_the_attempts_after_them_win():
+    """«Картинная галерея» with any king drawn, deal 1, at the sheets' 100,000 positions: the leads alone
+    use the whole budget; with the bounded attempts resumed after each lead the deal is won."""
+    game = make_game("gallery:any_king")
+    stock = stock_indices("gallery", 1)
+    h = hints_for(game)
+    assert h.phase_interleave > 0
+    won = solve(game, stock, budget=Budget(seconds=None, nodes=100_000), hints=h)
+    assert won.result is Result.WON
+    assert_record_wins(game, stock, won.moves, 1)
+    h = hints_for(game)
+    h.phase_interleave = 0.0
+    assert solve(game, stock, budget=Budget(seconds=None, nodes=100_000), hints=h).result is Result.UNKNOWN
