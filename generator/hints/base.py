@@ -13,7 +13,9 @@ every game's hints to the plain search on short positions.
 - ``restarts``: other move orders and the attempt length for restarted search;
 - ``leads``: lines worth searching from first;
 - ``acyclic``: no line comes back to a position it left;
-- ``phase`` and ``phase_nodes``: where a search may bound its subtrees (only speed depends on it).
+- ``phase``, ``phase_nodes``, ``phase_share``, ``phase_interleave``: bounded attempts, where a search
+  may cut its subtrees and how large a share each gets (only speed depends on them);
+- ``begin``: a new search starts (forget what earlier ones left).
 """
 
 from __future__ import annotations
@@ -108,7 +110,8 @@ class SearchHints(Generic[S]):
 
         With ``phase_nodes``, the solver bounds the search below each position whose phase is
         later than its parent's, so that one variant of an early phase cannot hold the whole
-        search in the phase after it. Any value is sound: it only orders the search.
+        search in the phase after it. Any value is sound: a cut subtree is searched again, with a
+        larger share, in a later attempt, and only an attempt that cut nothing answers ``lost``.
         """
         return 0
 
