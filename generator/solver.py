@@ -129,6 +129,7 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
     frames: list[tuple[S, int, list[Move]]] = []
     is_won, key_of, dead_end, prune, phase_of = game.is_won, game.key, hints.dead_end, hints.prune, hints.phase
     bounded = bound is not None
+    share = bound or 0
     assert lost is not None or not bounded, "a bounded search keeps what it finished (an acyclic game)"
     # Bounded search only: per frame its phase and whether it is open; the bounded frames
     # (index, the node count past which it is cut), innermost last; the open positions' keys.
@@ -173,7 +174,7 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
         if bounded:
             phase = phase_of(state)
             if phases and phase > phases[-1]:
-                end = nodes + hints.phase_share(phase, bound) if bound is not None else nodes
+                end = nodes + hints.phase_share(phase, share)
                 bounds.append((len(frames) - 1, min(end, bounds[-1][1]) if bounds else end))
             phases.append(phase)
             opened.append(False)
@@ -309,7 +310,9 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
         """The solver's own attempts until an answer, or until ``cap`` more positions (then None: the
         attempt goes on at the next call, from what it finished and with what it left open)."""
         nonlocal nodes, attempt, cut
-        ceiling = max_nodes if cap is None else nodes + cap if max_nodes is None else min(max_nodes, nodes + cap)
+        ceiling = max_nodes
+        if cap is not None:
+            ceiling = nodes + cap if max_nodes is None else min(max_nodes, nodes + cap)
         while True:
             order = hints.order if attempt == 0 or restarts is None else restarts.order(attempt)
             failures = restarts.unit * _luby(attempt) if restarts is not None else None

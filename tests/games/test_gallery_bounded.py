@@ -50,6 +50,10 @@ def test_bounded_attempts_win_what_a_plain_search_wins(share, seed):
         solution = solve_position(GAME, state, budget=Budget(seconds=None, nodes=300_000), hints=bounded(share))
         assert solution.result is exact.result is Result.WON, state
         assert GAME.is_won(end_of(state, solution.moves))
+        interleaved = hints()
+        interleaved.phase_nodes, interleaved.phase_interleave = share, 0.05
+        solution = solve_position(GAME, state, budget=Budget(seconds=None, nodes=300_000), hints=interleaved)
+        assert solution.result is Result.WON and GAME.is_won(end_of(state, solution.moves))
 
 
 def end_of_the_second_deal(deal: int, left: int) -> GalleryState:
@@ -79,6 +83,11 @@ def test_a_lost_position_is_lost_only_by_an_attempt_that_cut_nothing(deal, left)
     assert first == "cut"
     solution = solve_position(GAME, state, budget=Budget(seconds=None, nodes=300_000), hints=h)
     assert solution.result is Result.LOST
+    # The same with the leads, the attempts going on between them in short resumed stretches.
+    interleaved = hints()
+    interleaved.phase_nodes, interleaved.relaxed_budget, interleaved.phase_interleave = 1, 0, 0.05
+    again = solve_position(GAME, state, budget=Budget(seconds=None, nodes=300_000), hints=interleaved)
+    assert again.result is Result.LOST
 
 
 @pytest.mark.parametrize(("deal", "unbounded_nodes"), [(905, 100_000), (327, 20_000)])

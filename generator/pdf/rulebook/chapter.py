@@ -115,13 +115,16 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
     if foresight:
         found += (" Осторожный игрок, который не заглядывает в колоду, этот расклад проигрывает, поэтому разбор "
                   "повторяет его игру, пока выигрыш ещё есть, а дальше идёт путём программы.")
-    between = walk.critical.between if walk.critical is not None and walk.critical_at is None else None
-    if foresight and between is not None:  # the analysis could not settle where the player's game was lost
-        found += (f" Где именно он теряет выигрыш, программа не установила: между ходами {between[0]} "
-                  f"и {between[1]}.")
-    shows = ("Тот же расклад и выигрыш программа покажет по команде" if foresight and walk.critical_at is None
-             else "Тот же расклад, его решающий ход и выигрыш с этого места программа покажет по команде"
-             if foresight else "Тот же расклад и его решение программа покажет по команде")
+    marked = foresight and walk.critical_at is not None
+    between = walk.critical.between if walk.critical is not None else None
+    if foresight and not marked and between is not None:  # the analysis could not settle the moment
+        found += f" Где именно он теряет выигрыш, программа не установила: между ходами {between[0]} и {between[1]}."
+    if marked:
+        shows = "Тот же расклад, его решающий ход и выигрыш с этого места программа покажет по команде"
+    elif foresight:
+        shows = "Тот же расклад и выигрыш программа покажет по команде"
+    else:
+        shows = "Тот же расклад и его решение программа покажет по команде"
     story: list[Flowable] = [
         book.section(game, "walkthrough", f"Разбор расклада № {deal}"),  # a plain space in the outline
         book.para(f"{found} Чтобы сыграть его настоящими картами, сложите колоду в таком порядке, сверху вниз "
