@@ -118,7 +118,8 @@ def walkthrough_section(game: Game, walk: Walkthrough | str, book: Book) -> list
     marked = foresight and walk.critical_at is not None
     between = walk.critical.between if walk.critical is not None else None
     if foresight and not marked and between is not None:  # the analysis could not settle the moment
-        found += f" Где именно он теряет выигрыш, программа не установила: между ходами {between[0]} и {between[1]}."
+        found += (f" Где именно он теряет выигрыш, программа не установила: между ходами{NBSP}{between[0]} "
+                  f"и{NBSP}{between[1]}.")  # a move number never starts a line or a page
     if marked:
         shows = "Тот же расклад, его решающий ход и выигрыш с этого места программа покажет по команде"
     elif foresight:
