@@ -37,7 +37,7 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 
 from generator.games import Move
 from generator.games.gallery import (
@@ -56,6 +56,7 @@ from generator.games.gallery import (
 from generator.hints.base import SearchHints
 from generator.hints.gallery_playouts import EPS, EPS_START, LATE, cards_up, free_slot, playout
 from generator.hints.gallery_relax import Failures, never_split, relaxed_verdict
+from generator.hints.nested import Slices, runs
 from generator.players.gallery import GalleryPlayer
 
 # -- helpers of the hints (see ``GalleryHints.safe_move``) ------------------------------------------
@@ -149,6 +150,12 @@ class GalleryHints(SearchHints[GalleryState]):
     lead_starts = 200
     lead_nodes = 300
     lead_pool = 3  # new last-deal starts per search: the best start met so far is searched next
+    #: Nested searches (``generator.hints.nested``) of this level, one per playout policy (how often a
+    #: playout departs from the no-peek choice), run in slices of ``nested_slice`` playouts before every
+    #: last-deal start but the first, and to their end after the last (docs/notes/solver-gallery.md §11).
+    nested_level = 2
+    nested_eps = (0.05, 0.0, 0.1)
+    nested_slice = 400
 
     #: No line comes back to a position it left: every move deals a card (the stock shrinks), puts
     #: one up (more cards up), covers a bare king with the top of a pile that keeps a card on its king
@@ -321,19 +328,25 @@ class GalleryHints(SearchHints[GalleryState]):
 
         First plain playouts (a won one is a lead of its own); then playouts that stop at the
         start of the last deal or near the end of the deal before it, their ends searched
-        best first: one whose no-peek playout gets many cards up is far more often won. The
-        random generator is seeded from the position, so every run gives the same leads; the
+        best first: one whose no-peek playout gets many cards up is far more often won. Between
+        those searches, nested Monte-Carlo searches (``generator.hints.nested``) run in slices of
+        playouts, and to their end after the last: a line one of them wins is a lead of its own.
+        They win many of the deals the rest leaves open (docs/notes/solver-gallery.md §11). The
+        random generators are seeded from the position, so every run gives the same leads; the
         playouts stop at ``deadline``, and without one they run to their fixed effort, so that a
         search bounded in positions alone gives the same answer on any machine. Most deals are
         won, and won late in the last deal, where a plain depth-first search rarely gets.
         """
         if self.dead_end(state):
             return  # the solver's own search cuts the root off at once
-        rng = random.Random(hash((state.stock, state.piles, state.found, state.redeals)))
+        seed = hash((state.stock, state.piles, state.found, state.redeals))
+        rng = random.Random(seed)
         game, player = self.game, self.player
         clock = time.perf_counter
         if deadline is None:
             deadline = float("inf")
+        nested = Slices(runs(game, state, self.nested_level, [self._rollout(eps) for eps in self.nested_eps],
+                             score=lambda end: cards_up(end.found), safe=self.safe_move, seed=seed, prune=self.prune))
         for n in range(self.lead_playouts):
             if clock() > deadline:
                 return
@@ -342,14 +355,20 @@ class GalleryHints(SearchHints[GalleryState]):
                 yield played.moves, 1
                 return
         if state.redeals >= LAST:
+            line = nested.advance(None, clock, deadline)
+            if line is not None:
+                yield line, 1
+                return
             yield [], self.lead_nodes * self.lead_starts
             return
         starts: set[Hashable] = set()
         waiting: list[tuple[int, int, list[Move], GalleryState]] = []
         searched = fresh = 0
         for n in range(40 * self.lead_starts):
-            if searched >= self.lead_starts or clock() > deadline:
+            if clock() > deadline:
                 return
+            if searched >= self.lead_starts:
+                break
             eps = EPS_START[n % len(EPS_START)] if n else 0.0
             late = LATE[n % len(LATE)]
             prefix, start = playout(game, player, state, rng, eps, stop_at=LAST, keep=n % 2 == 1, stop_left=late)
@@ -366,8 +385,27 @@ class GalleryHints(SearchHints[GalleryState]):
                 heapq.heappush(waiting, (-cards_up(end.found), n, prefix, start))
                 fresh += 1
             if waiting and (n == 0 or fresh >= self.lead_pool):
+                if searched:
+                    line = nested.advance(self.nested_slice, clock, deadline)
+                    if line is not None:
+                        yield line, 1
+                        return
+                    if nested.late:
+                        return
                 _, first, prefix, start = heapq.heappop(waiting)
                 searched += 1
                 fresh = 0
                 effort = 10 if first == 0 else 1 if start.redeals == LAST else 3  # no-peek's start, deal-2 ends longer
                 yield prefix, self.lead_nodes * effort
+        line = nested.advance(None, clock, deadline)
+        if line is not None:
+            yield line, 1
+
+    def _rollout(self, eps: float) -> Callable[[GalleryState, random.Random], tuple[list[Move], GalleryState]]:
+        """The nested searches' playout: ``playout`` departing from the no-peek choice with probability ``eps``."""
+        game, player = self.game, self.player
+
+        def rollout(state: GalleryState, rng: random.Random) -> tuple[list[Move], GalleryState]:
+            return playout(game, player, state, rng, eps)
+
+        return rollout

@@ -13,7 +13,8 @@ from generator.games import Move, Result, make_game
 from generator.games.gallery import LAST, GalleryState
 from generator.hints import SearchHints, hints_for
 from generator.hints.gallery import GalleryHints, _independent
-from generator.hints.gallery_playouts import playout
+from generator.hints.gallery_playouts import cards_up, playout
+from generator.hints.nested import Slices, runs
 from generator.play import play_out
 from generator.players import player_for
 from generator.solver import Budget, Solution, solve, solve_position
@@ -375,3 +376,32 @@ def test_a_competing_card_may_lose_the_game_if_played_at_once():
     assert h.safe_move(state, g.legal_moves(state)) != hasty
     assert solve_from(plain(), state).result is Result.WON
     assert solve_from(plain(), g.apply(state, hasty)).result is Result.LOST
+
+
+def test_the_nested_searches_win_a_deal_the_other_leads_and_the_attempts_leave_open():
+    """Deal 187, left open by the odds at 2 s: with the nested searches it is won within 10,000 positions (their
+    playouts are not positions), and the line checks; without them the same bound leaves it open. Bounded in
+    positions alone, the answer is the same on any machine."""
+    stock = stock_indices("gallery", 187)
+    won = solve(GAME, stock, budget=Budget(seconds=None, nodes=10_000))
+    assert won.result is Result.WON
+    assert_record_wins(GAME, stock, won.moves, 187)
+    h = hints()
+    h.nested_eps = ()
+    assert solve(GAME, stock, budget=Budget(seconds=None, nodes=10_000), hints=h).result is Result.UNKNOWN
+
+
+def test_a_nested_search_of_the_gallery_wins_with_moves_of_the_engine_alone():
+    """The gallery's nested search from the start of deal 254, run in slices: the line it hands out is legal
+    move by move and ends won; from a deal no line wins (5080, proved lost) it hands out nothing."""
+    h = hints()
+    for deal, wins in ((254, True), (5080, False)):
+        start = GAME.initial_state(stock_indices("gallery", deal))
+        slices = Slices(runs(GAME, start, h.nested_level, [h._rollout(eps) for eps in h.nested_eps],
+                             score=lambda end: cards_up(end.found), safe=h.safe_move, seed=deal, prune=h.prune))
+        line = None
+        while line is None and not slices.finished:
+            line = slices.advance(100, time.perf_counter, float("inf"))
+        assert (line is not None) is wins
+        if line is not None:
+            assert GAME.is_won(end_of(start, line))
