@@ -305,6 +305,18 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
     lost: set[Hashable] | None = set() if (restarts is not None or bound is not None) and hints.acyclic else None
     attempt = 0
     cut: set[Hashable] = set()  # what the current bounded attempt left open so far
+    nested = hints.nested(root) if hints.nested_share > 0 else None
+
+    def nested_turn(positions: int) -> Solution | None:
+        """The nested searches' turn after an attempt of ``positions``: WON if one of them wins a line that replays."""
+        if nested is None or nested.finished:
+            return None
+        line = nested.advance(int(positions * hints.nested_share) + 1, time.perf_counter,
+                              float("inf") if deadline is None else deadline)
+        if line is None:
+            return None
+        replayed = replay(game, root, line)
+        return answer(Result.WON, prefix + line) if replayed.ok and game.is_won(replayed.final) else None
 
     def attempts(cap: int | None) -> Solution | None:
         """The solver's own attempts until an answer, or until ``cap`` more positions (then None: the
@@ -329,6 +341,9 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
                 return answer(Result.UNKNOWN)
             if ending == "limit" and ceiling is not None and nodes >= ceiling:
                 return None
+            between = nested_turn(used)
+            if between is not None:
+                return between
             attempt += 1
             cut = set()
 

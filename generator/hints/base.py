@@ -12,6 +12,7 @@ every game's hints to the plain search on short positions.
 - ``order``: the order to try the remaining moves in (only reorders; only speed depends on it);
 - ``restarts``: other move orders and the attempt length for restarted search;
 - ``leads``: lines worth searching from first;
+- ``nested``, ``nested_share``: nested Monte-Carlo searches run between the solver's attempts;
 - ``acyclic``: no line comes back to a position it left;
 - ``phase``, ``phase_nodes``, ``phase_share``, ``phase_interleave``: bounded attempts, where a search
   may cut its subtrees and how large a share each gets (only speed depends on them);
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic
 
 from generator.games import Game, Move, Rules, S, game_spec
+from generator.hints.nested import Slices
 from generator.players import Player, player_for
 
 #: A move order: the state and its (pruned) moves → the same moves, in the order to try them.
@@ -126,6 +128,16 @@ class SearchHints(Generic[S]):
         decides what the redeal gathers) gives them, so one bad early choice cannot eat the budget.
         """
         return NO_RESTARTS
+
+    #: Playouts of ``nested`` searches per position of the solver's own attempts: after each attempt that
+    #: ends short of an answer, the searches run for this many times its positions (0: none).
+    nested_share: ClassVar[float] = 0.0
+
+    def nested(self, root: S) -> Slices[S] | None:
+        """Nested Monte-Carlo searches from ``root`` (``generator.hints.nested``) that the solver runs between its
+        attempts, ``nested_share`` playouts per position; a line one of them wins is the answer once it replays.
+        None by default (a game may run them among its ``leads`` instead)."""
+        return None
 
     def leads(self, state: S, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
         """Lines from ``state`` worth searching from first, each with how many positions to search at its end.

@@ -35,6 +35,7 @@ from generator.games.brunette_blonde import (
     BrunetteBlondeState,
 )
 from generator.hints.base import Restarts, SearchHints, shuffled_restarts
+from generator.hints.nested import Slices, cards_on_foundations, player_rollout, runs, seed_of
 
 
 @cython.locals(n=cython.int[28], held=cython.int[28], bagged=cython.int[28], waste=bytes, todo=list, free=cython.int,
@@ -103,6 +104,20 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
     #: every move, compared in that order, and no line comes back to a position: the solver's
     #: restarts may keep what earlier attempts searched to the end.
     acyclic = True
+
+    #: Nested searches between the restart attempts (``SearchHints.nested``): level 2, one per playout policy
+    #: (how often a playout departs from the no-peek choice), this many playouts per position of the attempts.
+    nested_share = 0.2
+    nested_level = 2
+    nested_eps = (0.05, 0.0, 0.1)
+
+    def nested(self, root: BrunetteBlondeState) -> Slices[BrunetteBlondeState]:
+        """Level-2 searches from ``root`` over the no-peek player's playouts, scored by the cards up. They won 10
+        of the first 20 deals two_cards left unknown at 2 s, run alone (docs/notes/solver-gallery.md §11)."""
+        game = self.game
+        rollouts = [player_rollout(game, self.player.choose, self.safe_move, eps) for eps in self.nested_eps]
+        return Slices(runs(game, root, self.nested_level, rollouts, score=cards_on_foundations(game),
+                           safe=self.safe_move, seed=seed_of(root), prune=self.prune))
 
     def restarts(self) -> Restarts[BrunetteBlondeState]:
         """``perturb`` seeded by the attempt's number for the solver's restarts, in every variant.

@@ -345,8 +345,9 @@ class GalleryHints(SearchHints[GalleryState]):
         clock = time.perf_counter
         if deadline is None:
             deadline = float("inf")
-        nested = Slices(runs(game, state, self.nested_level, [self._rollout(eps) for eps in self.nested_eps],
-                             score=lambda end: cards_up(end.found), safe=self.safe_move, seed=seed, prune=self.prune))
+        searches = runs(game, state, self.nested_level, [self._rollout(eps) for eps in self.nested_eps],
+                        score=lambda end: cards_up(end.found), safe=self.safe_move, seed=seed, prune=self.prune)
+        nested: Slices[GalleryState] = Slices(searches)
         for n in range(self.lead_playouts):
             if clock() > deadline:
                 return

@@ -22,10 +22,11 @@ the same on any machine.
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Generic
 
-from generator.games import Move, Rules, S
+from generator.games import Move, PlaceKind, Rules, S
 
 #: One playout from a position: the moves it made and where it ended (won, lost, or stopped).
 Rollout = Callable[[S, random.Random], tuple[list[Move], S]]
@@ -111,3 +112,38 @@ def runs(game: Rules[S], state: S, level: int, rollouts: Sequence[Rollout[S]], *
     for index, rollout in enumerate(rollouts):
         yield nested(game, state, level, rollout=rollout, score=score, safe=safe,
                      rng=random.Random(seed * 1_000_003 + index), prune=prune)
+
+
+def player_rollout(game: Rules[S], choose: Callable[[S, list[Move]], Move | None],
+                   safe: Callable[[S, list[Move]], Move | None], eps: float) -> Rollout[S]:
+    """A playout for any game: safe moves first, else ``choose`` (the no-peek player's choice), departing
+    to a move drawn at random with probability ``eps``."""
+    legal, apply = game.legal_moves, game.apply
+
+    def rollout(state: S, rng: random.Random) -> tuple[list[Move], S]:
+        line: list[Move] = []
+        while moves := legal(state):
+            move = moves[0] if len(moves) == 1 else safe(state, moves)
+            if move is None:
+                move = moves[rng.randrange(len(moves))] if rng.random() < eps else choose(state, moves) or moves[0]
+            line.append(move)
+            state = apply(state, move)
+        return line, state
+
+    return rollout
+
+
+def cards_on_foundations(game: Rules[S]) -> Callable[[S], float]:
+    """The score of a position for any game: how many cards lie on its foundation places."""
+    places = game.places_of(PlaceKind.FOUNDATION)
+
+    def score(state: S) -> float:
+        contents = game.contents(state)
+        return sum(len(contents.get(place, ())) for place in places)
+
+    return score
+
+
+def seed_of(state: object) -> int:
+    """A seed for a position's searches that is the same in every run and on every machine (its ``repr``)."""
+    return zlib.crc32(repr(state).encode())
