@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from generator.games import Move
+from generator.games import Move, PlaceKind
 from generator.hints.nested import Slices, nested, runs
 
 SECRET = (2, 0, 3, 3, 1, 0, 2, 1)
@@ -133,3 +133,30 @@ def test_runs_seed_each_search_apart_and_the_same_every_time():
     first = lines(11)
     assert first == lines(11)
     assert len({tuple(line) for line in first}) == 3
+
+
+def test_the_generic_playout_and_score_follow_the_engine():
+    """``player_rollout`` plays a real game to its end with the engine's moves only; ``cards_on_foundations``
+    counts what stands on the foundation places; ``seed_of`` is the same for equal positions."""
+    from generator.deals import stock_indices
+    from generator.games import make_game
+    from generator.hints import hints_for
+    from generator.hints.nested import cards_on_foundations, player_rollout, seed_of
+
+    game = make_game("brunette_blonde:two_cards")
+    hints = hints_for(game)
+    start = game.initial_state(stock_indices("brunette_blonde", 3))
+    score = cards_on_foundations(game)
+    up = game.contents(start)
+    assert score(start) == sum(len(up.get(place, ())) for place in game.places_of(PlaceKind.FOUNDATION))
+    for eps in (0.0, 0.5):
+        line, end = player_rollout(game, hints.player.choose, hints.safe_move, eps)(start, random.Random(1))
+        state = start
+        for move in line:
+            assert move in game.legal_moves(state)
+            state = game.apply(state, move)
+        assert state == end and not game.legal_moves(end)
+        assert score(start) <= score(end) <= 104
+        assert (score(end) == 104) is game.is_won(end)
+    again = game.initial_state(stock_indices("brunette_blonde", 3))
+    assert seed_of(start) == seed_of(again) != seed_of(game.initial_state(stock_indices("brunette_blonde", 4)))
