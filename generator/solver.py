@@ -283,6 +283,10 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
     from its end within the lead's limit; a lead that does not win says nothing about ``state``.
     With ``phase_interleave``, the bounded attempts go on between the leads, for that many times
     each lead's positions, and resume where they stopped (``_search``'s ``cut``).
+
+    Hints with ``nested_share`` run nested Monte-Carlo searches (``hints.nested``) after each attempt that
+    ends short of an answer, ``nested_share`` playouts per position the attempt searched; a line one of
+    them wins is replayed through the engine and is the answer. Like a lead, it proves a win, nothing else.
     """
     if hints is None:
         hints = hints_for(game)
