@@ -11,6 +11,8 @@ before the redeal.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
+from itertools import chain
 
 try:
     import cython
@@ -34,6 +36,7 @@ from generator.games.brunette_blonde import (
     BrunetteBlonde,
     BrunetteBlondeState,
 )
+from generator.hints.adaptation import adaptations
 from generator.hints.base import Restarts, SearchHints, shuffled_restarts
 from generator.hints.nested import Slices, cards_on_foundations, player_rollout, runs, seed_of
 
@@ -110,14 +113,27 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
     nested_share = 0.2
     nested_level = 2
     nested_eps = (0.05, 0.0, 0.1)
+    #: Policy adaptations (``generator.hints.adaptation``) run first, one per bias toward the no-peek choice.
+    adaptation_level = 2
+    adaptation_iterations = 50
+    adaptation_biases: tuple[float, ...] = (1.0, 2.0, 1.0, 2.0)
 
     def nested(self, root: BrunetteBlondeState) -> Slices[BrunetteBlondeState]:
-        """Level-2 searches from ``root`` over the no-peek player's playouts, scored by the cards up. They won 10
-        of the first 20 deals two_cards left unknown at 2 s, run alone (docs/notes/solver-gallery.md §11)."""
+        """Policy adaptations, then level-2 nested searches, from ``root``, over the no-peek player's choices and
+        scored by the cards up. The adaptations alone won 28 of the 41 deals two_cards left unknown at 2 s
+        (19 within a second), the nested searches 10 of 20 (docs/notes/solver-gallery.md §11, §12)."""
         game = self.game
+        score, seed = cards_on_foundations(game), seed_of(root)
         rollouts = [player_rollout(game, self.player.choose, self.safe_move, eps) for eps in self.nested_eps]
-        return Slices(runs(game, root, self.nested_level, rollouts, score=cards_on_foundations(game),
-                           safe=self.safe_move, seed=seed_of(root), prune=self.prune))
+        adapted = adaptations(game, root, self.adaptation_level, self.adaptation_biases,
+                              iterations=self.adaptation_iterations, code=_code, prefer=self._prefer, score=score,
+                              safe=self.safe_move, seed=seed, prune=self.prune)
+        return Slices(chain(adapted, runs(game, root, self.nested_level, rollouts, score=score, safe=self.safe_move,
+                                          seed=seed, prune=self.prune)))
+
+    def _prefer(self, state: BrunetteBlondeState, moves: list[Move]) -> Move:
+        """The policy adaptations' bias: the no-peek player's choice."""
+        return self.player.choose(state, moves) or moves[0]
 
     def restarts(self) -> Restarts[BrunetteBlondeState]:
         """``perturb`` seeded by the attempt's number for the solver's restarts, in every variant.
@@ -293,3 +309,7 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             bag[code] += 1
         return _greedy_lost(up, cells, bag, bytes(state.waste).translate(TO_CODE))
 
+
+def _code(state: BrunetteBlondeState, move: Move) -> Hashable:
+    """What the policy adaptations learn a weight for: a move, in the pass it is made in."""
+    return state.redeals, move

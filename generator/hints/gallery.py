@@ -53,8 +53,9 @@ from generator.games.gallery import (
     GalleryState,
     _pile_for,
 )
+from generator.hints.adaptation import adaptations
 from generator.hints.base import SearchHints
-from generator.hints.gallery_playouts import EPS, EPS_START, LATE, cards_up, free_slot, playout
+from generator.hints.gallery_playouts import EPS, EPS_START, LATE, cards_up, free_slot, playout, preferred
 from generator.hints.gallery_relax import Failures, never_split, relaxed_verdict
 from generator.hints.nested import Slices, runs
 from generator.players.gallery import GalleryPlayer
@@ -156,6 +157,13 @@ class GalleryHints(SearchHints[GalleryState]):
     nested_level = 2
     nested_eps = (0.05, 0.0, 0.1)
     nested_slice = 400
+    #: Policy adaptations (``generator.hints.adaptation``) of this level and iterations, one per bias toward
+    #: the no-peek choice, run in slices of ``adaptation_slice`` playouts beside the nested searches, and to
+    #: their end after them (docs/notes/solver-gallery.md §12).
+    adaptation_level = 2
+    adaptation_iterations = 50
+    adaptation_biases: tuple[float, ...] = (1.0, 2.0)
+    adaptation_slice = 50
 
     #: No line comes back to a position it left: every move deals a card (the stock shrinks), puts
     #: one up (more cards up), covers a bare king with the top of a pile that keeps a card on its king
@@ -348,6 +356,16 @@ class GalleryHints(SearchHints[GalleryState]):
         searches = runs(game, state, self.nested_level, [self._rollout(eps) for eps in self.nested_eps],
                         score=lambda end: cards_up(end.found), safe=self.safe_move, seed=seed, prune=self.prune)
         nested: Slices[GalleryState] = Slices(searches)
+        adapted: Slices[GalleryState] = Slices(adaptations(
+            game, state, self.adaptation_level, self.adaptation_biases, iterations=self.adaptation_iterations,
+            code=_code, prefer=self._prefer, score=lambda end: cards_up(end.found), safe=self.safe_move, seed=seed,
+            prune=self.prune))
+
+        def turn(slice_nested: int | None, slice_adapted: int | None) -> list[Move] | None:
+            """The searches' turn: the nested ones, then the adaptations unless the clock stopped the first."""
+            line = nested.advance(slice_nested, clock, deadline)
+            return line if line is not None or nested.late else adapted.advance(slice_adapted, clock, deadline)
+
         for n in range(self.lead_playouts):
             if clock() > deadline:
                 return
@@ -356,7 +374,7 @@ class GalleryHints(SearchHints[GalleryState]):
                 yield played.moves, 1
                 return
         if state.redeals >= LAST:
-            line = nested.advance(None, clock, deadline)
+            line = turn(None, None)
             if line is not None:
                 yield line, 1
                 return
@@ -387,18 +405,18 @@ class GalleryHints(SearchHints[GalleryState]):
                 fresh += 1
             if waiting and (n == 0 or fresh >= self.lead_pool):
                 if searched:
-                    line = nested.advance(self.nested_slice, clock, deadline)
+                    line = turn(self.nested_slice, self.adaptation_slice)
                     if line is not None:
                         yield line, 1
                         return
-                    if nested.late:
+                    if nested.late or adapted.late:
                         return
                 _, first, prefix, start = heapq.heappop(waiting)
                 searched += 1
                 fresh = 0
                 effort = 10 if first == 0 else 1 if start.redeals == LAST else 3  # no-peek's start, deal-2 ends longer
                 yield prefix, self.lead_nodes * effort
-        line = nested.advance(None, clock, deadline)
+        line = turn(None, None)
         if line is not None:
             yield line, 1
 
@@ -410,3 +428,12 @@ class GalleryHints(SearchHints[GalleryState]):
             return playout(game, player, state, rng, eps)
 
         return rollout
+
+    def _prefer(self, state: GalleryState, moves: list[Move]) -> Move:
+        """The policy adaptations' bias: the playouts' own choice, never departing."""
+        return preferred(self.player, state, moves)
+
+
+def _code(state: GalleryState, move: Move) -> Hashable:
+    """What the policy adaptations learn a weight for: a move, in the deal it is made in."""
+    return state.redeals, move

@@ -122,6 +122,16 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
     return deals[0] if up else deals[-1]
 
 
+def preferred(player: GalleryPlayer, state: GalleryState, moves: list[Move]) -> Move:
+    """The playouts' choice among ``moves`` when they do not depart from it (``_choose`` with no departure)."""
+    return _choose(player, state, moves, _never, 0.0, False, {})
+
+
+def _never() -> float:
+    """A random draw that never departs (``_choose`` departs when a draw falls below its ε)."""
+    return 0.5
+
+
 def playout(
     game: Gallery,
     player: GalleryPlayer,

@@ -105,17 +105,17 @@ def test_a_tail_deal_is_won_within_a_bound_the_unbounded_search_does_not_reach(d
 
 def test_attempts_between_the_leads_win_a_deal_neither_the_leads_nor_the_attempts_after_them_win():
     """«Картинная галерея» with any king drawn, deal 1, at the sheets' 100,000 positions, without the nested
-    searches: the other leads alone use the whole budget; with the bounded attempts resumed after each lead the
-    deal is won."""
+    searches and the policy adaptations: the other leads alone use the whole budget; with the bounded attempts
+    resumed after each lead the deal is won."""
     game = make_game("gallery:any_king")
     stock = stock_indices("gallery", 1)
     h = hints_for(game)
     assert h.phase_interleave > 0
-    h.nested_eps = ()  # the nested searches win it too (test_gallery_solver): the attempts alone here
+    h.nested_eps = h.adaptation_biases = ()  # the searches win it too (test_gallery_solver): the attempts alone here
     won = solve(game, stock, budget=Budget(seconds=None, nodes=100_000), hints=h)
     assert won.result is Result.WON
     assert_record_wins(game, stock, won.moves, 1)
     h = hints_for(game)
-    h.nested_eps = ()
+    h.nested_eps = h.adaptation_biases = ()
     h.phase_interleave = 0.0
     assert solve(game, stock, budget=Budget(seconds=None, nodes=100_000), hints=h).result is Result.UNKNOWN

@@ -1,0 +1,110 @@
+"""Nested rollout policy adaptation (Rosin, IJCAI 2011), biased toward the no-peek choice (Cazenave's
+generalised form, GNRPA, 2020): lines worth trying first, learnt by playouts.
+
+A level-0 search is one playout that draws each move from a policy: a weight per move *code* (the
+hints say what a code is: a move and the deal it is made in, for the gallery), plus ``bias`` for
+the move the no-peek player would choose, turned into probabilities by a softmax. A level-``n``
+search runs ``iterations`` level ``n - 1`` searches from the same position, each with a copy of its
+policy, and after each one moves its policy toward the best line found so far: the weight of each
+move of that line goes up by ``alpha``, and every move on offer at that choice goes down by
+``alpha`` times its probability. Safe moves (``SearchHints.safe_move``) and a position's only
+move are made without a draw; the hints' ``prune`` shrinks each choice.
+
+Where the nested Monte-Carlo search (``generator.hints.nested``) looks ahead at every choice, this
+search learns which choices the good lines share and replays them, all through the deal: it wins
+other «Картинная галерея» deals than the nested search does, from the start of the game
+(docs/notes/solver-gallery.md §12). Like that search it proves nothing: a line it wins goes to the
+solver, which replays it through the rules. It is a generator that yields once per playout, so that
+``Slices`` runs it beside other work, and its effort is counted in playouts, never by the clock.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable, Iterator, Sequence
+
+from generator.games import Move, Rules, S
+from generator.hints.nested import Search
+
+#: One choice of a playout: the codes of the moves on offer, each move's bias, and which was made.
+Choice = tuple[list[Hashable], list[float], int]
+#: A line from the search's position: its moves, and the choices among them (for the adaptation).
+Line = tuple[list[Move], list[Choice]]
+Policy = dict[Hashable, float]
+
+
+def adaptation(game: Rules[S], state: S, level: int, *, iterations: int, code: Callable[[S, Move], Hashable],
+               prefer: Callable[[S, list[Move]], Move], bias: float, score: Callable[[S], float],
+               safe: Callable[[S, list[Move]], Move | None], rng: random.Random,
+               prune: Callable[[S, list[Move]], list[Move]] | None = None, alpha: float = 1.0) -> Search:
+    """A level-``level`` search from ``state`` with a fresh policy (see the module's docstring)."""
+    legal, apply, won = game.legal_moves, game.apply, game.is_won
+    exp = math.exp
+
+    def playout(policy: Policy) -> tuple[float, Line, bool]:
+        moves_made: list[Move] = []
+        choices: list[Choice] = []
+        position = state
+        while moves := legal(position):
+            move = moves[0] if len(moves) == 1 else safe(position, moves)
+            if move is None:
+                if prune is not None:
+                    moves = prune(position, moves)
+                preferred = prefer(position, moves)
+                codes = [code(position, m) for m in moves]
+                biases = [bias if m == preferred else 0.0 for m in moves]
+                weights = [exp(policy.get(c, 0.0) + b) for c, b in zip(codes, biases, strict=True)]
+                drawn = rng.random() * sum(weights)
+                index = 0
+                while index < len(weights) - 1 and drawn >= weights[index]:
+                    drawn -= weights[index]
+                    index += 1
+                move = moves[index]
+                choices.append((codes, biases, index))
+            moves_made.append(move)
+            position = apply(position, move)
+        return score(position), (moves_made, choices), won(position)
+
+    def adapt(policy: Policy, line: Line) -> Policy:
+        adapted = dict(policy)
+        for codes, biases, index in line[1]:
+            weights = [exp(policy.get(c, 0.0) + b) for c, b in zip(codes, biases, strict=True)]
+            total = sum(weights)
+            for c, weight in zip(codes, weights, strict=True):
+                adapted[c] = adapted.get(c, 0.0) - alpha * weight / total
+            adapted[codes[index]] = adapted.get(codes[index], 0.0) + alpha
+        return adapted
+
+    def search(depth: int, policy: Policy) -> Iterator[None]:
+        """Yields once per playout; its result is left in ``found`` (a generator cannot return a tuple
+        to ``yield from`` more cheaply than this, and the levels nest)."""
+        if depth == 0:
+            found.append(playout(policy))
+            yield
+            return
+        best: tuple[float, Line, bool] = (float("-inf"), ([], []), False)
+        for _ in range(iterations):
+            yield from search(depth - 1, policy)
+            result = found.pop()
+            if result[0] >= best[0]:
+                best = result
+            if best[2]:
+                break
+            policy = adapt(policy, best[1])
+        found.append(best)
+
+    found: list[tuple[float, Line, bool]] = []
+    yield from search(level, {})
+    final, (line, _), is_won = found.pop()
+    return final, line, is_won
+
+
+def adaptations(game: Rules[S], state: S, level: int, biases: Sequence[float], *, iterations: int,
+                code: Callable[[S, Move], Hashable], prefer: Callable[[S, list[Move]], Move],
+                score: Callable[[S], float], safe: Callable[[S, list[Move]], Move | None], seed: int,
+                prune: Callable[[S, list[Move]], list[Move]] | None = None) -> Iterator[Search]:
+    """One level-``level`` search per bias, each with its own generator seeded from ``seed``."""
+    for index, bias in enumerate(biases):
+        yield adaptation(game, state, level, iterations=iterations, code=code, prefer=prefer, bias=bias,
+                         score=score, safe=safe, rng=random.Random(seed * 1_000_033 + index), prune=prune)
