@@ -12,7 +12,8 @@ every game's hints to the plain search on short positions.
 - ``order``: the order to try the remaining moves in (only reorders; only speed depends on it);
 - ``restarts``: other move orders and the attempt length for restarted search;
 - ``leads``: lines worth searching from first;
-- ``nested``, ``nested_share``: nested Monte-Carlo searches run between the solver's attempts;
+- ``nested``, ``nested_share``: nested Monte-Carlo searches (or policy adaptations) run between the solver's
+  attempts;
 - ``acyclic``: no line comes back to a position it left;
 - ``phase``, ``phase_nodes``, ``phase_share``, ``phase_interleave``: bounded attempts, where a search
   may cut its subtrees and how large a share each gets (only speed depends on them);
@@ -134,8 +135,8 @@ class SearchHints(Generic[S]):
     nested_share: ClassVar[float] = 0.0
 
     def nested(self, root: S) -> Slices[S] | None:
-        """Nested Monte-Carlo searches from ``root`` (``generator.hints.nested``) that the solver runs between its
-        attempts, ``nested_share`` playouts per position; a line one of them wins is the answer once it replays.
+        """Nested Monte-Carlo searches from ``root`` (``generator.hints.nested``, or ``adaptation``'s policy
+        adaptations, which yield the same way) that the solver runs between its attempts, ``nested_share`` playouts per position; a line one of them wins is the answer once it replays.
         None by default (a game may run them among its ``leads`` instead)."""
         return None
 

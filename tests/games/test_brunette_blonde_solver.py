@@ -92,34 +92,28 @@ def test_basic_game_deals_one_search_leaves_unknown_are_won_by_restarts():
         assert_record_wins(game, stock, solution.moves, deal)
 
 
-@pytest.mark.parametrize("deal", [456, 3944, 7459])
-def test_nested_searches_between_the_restarts_win_deals_the_restarts_leave_open(deal):
-    # two_cards deals the odds at 2 s left unknown: the restarts alone are still open at 20,000 positions; with
-    # the searches between them (policy adaptations, then nested searches: ``nested_share`` playouts per
-    # position, not counted as positions) each is won within 4,000, and its record replays. Bounded in positions
-    # alone: the same answer on any machine.
+@pytest.mark.parametrize(("deal", "without", "within", "bound"), [
+    (456, {"nested_share": 0.0}, 4_000, 20_000),
+    (3944, {"nested_share": 0.0}, 4_000, 20_000),
+    (7459, {"nested_share": 0.0}, 4_000, 20_000),
+    (1462, {"adaptation_biases": ()}, 1_000, 4_000),
+    (3701, {"adaptation_biases": ()}, 1_000, 4_000),
+])
+def test_searches_between_the_restarts_win_deals_left_open_without_them(deal, without, within, bound):
+    # two_cards deals the odds at 2 s left unknown. With the searches between the restarts (policy adaptations,
+    # then nested searches: ``nested_share`` playouts per position, not counted as positions) each is won
+    # within ``within`` positions, and its record replays; ``without`` them, ``bound`` positions leave it open:
+    # the restarts alone (``nested_share`` 0) for the first three, the nested searches alone (no adaptations)
+    # for the last two. Bounded in positions alone: the same answer on any machine.
     game = make_game("brunette_blonde:two_cards")
     stock = stock_indices(game.id, deal)
-    solution = solve(game, stock, budget=Budget(seconds=None, nodes=20_000))
-    assert solution.result is Result.WON and solution.nodes <= 4_000
+    solution = solve(game, stock, budget=Budget(seconds=None, nodes=bound))
+    assert solution.result is Result.WON and solution.nodes <= within
     assert_record_wins(game, stock, solution.moves, deal)
     hints = hints_for(game)
-    hints.nested_share = 0.0
-    assert solve(game, stock, budget=Budget(seconds=None, nodes=20_000), hints=hints).result is Result.UNKNOWN
-
-
-@pytest.mark.parametrize("deal", [1462, 3701])
-def test_policy_adaptations_win_deals_the_nested_searches_leave_open(deal):
-    # two_cards deals left unknown by the odds with the nested searches: the adaptations, which run first, win
-    # each within 1,000 positions; with the nested searches alone between the restarts, 4,000 leave it open.
-    game = make_game("brunette_blonde:two_cards")
-    stock = stock_indices(game.id, deal)
-    solution = solve(game, stock, budget=Budget(seconds=None, nodes=4_000))
-    assert solution.result is Result.WON and solution.nodes <= 1_000
-    assert_record_wins(game, stock, solution.moves, deal)
-    hints = hints_for(game)
-    hints.adaptation_biases = ()
-    assert solve(game, stock, budget=Budget(seconds=None, nodes=4_000), hints=hints).result is Result.UNKNOWN
+    for name, value in without.items():
+        setattr(hints, name, value)
+    assert solve(game, stock, budget=Budget(seconds=None, nodes=bound), hints=hints).result is Result.UNKNOWN
 
 
 def test_restart_orders_are_seeded():
