@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
 
 from generator.games import Move, Rules, S
 from generator.hints.nested import Search
@@ -76,27 +76,23 @@ def adaptation(game: Rules[S], state: S, level: int, *, iterations: int, code: C
             adapted[codes[index]] = adapted.get(codes[index], 0.0) + alpha
         return adapted
 
-    def search(depth: int, policy: Policy) -> Iterator[None]:
-        """Yields once per playout; its result is left in ``found`` (a generator cannot return a tuple
-        to ``yield from`` more cheaply than this, and the levels nest)."""
+    def search(depth: int, policy: Policy) -> Generator[None, None, tuple[float, Line, bool]]:
+        """A level-``depth`` search from ``state`` with ``policy``; it yields once per playout."""
         if depth == 0:
-            found.append(playout(policy))
+            result = playout(policy)
             yield
-            return
+            return result
         best: tuple[float, Line, bool] = (float("-inf"), ([], []), False)
         for _ in range(iterations):
-            yield from search(depth - 1, policy)
-            result = found.pop()
+            result = yield from search(depth - 1, policy)
             if result[0] >= best[0]:
                 best = result
             if best[2]:
                 break
             policy = adapt(policy, best[1])
-        found.append(best)
+        return best
 
-    found: list[tuple[float, Line, bool]] = []
-    yield from search(level, {})
-    final, (line, _), is_won = found.pop()
+    final, (line, _), is_won = yield from search(level, {})
     return final, line, is_won
 
 

@@ -136,8 +136,9 @@ class SearchHints(Generic[S]):
 
     def nested(self, root: S) -> Slices[S] | None:
         """Nested Monte-Carlo searches from ``root`` (``generator.hints.nested``, or ``adaptation``'s policy
-        adaptations, which yield the same way) that the solver runs between its attempts, ``nested_share`` playouts per position; a line one of them wins is the answer once it replays.
-        None by default (a game may run them among its ``leads`` instead)."""
+        adaptations, which yield the same way) that the solver runs between its attempts, ``nested_share``
+        playouts per position; a line one of them wins is the answer once it replays. None by default (a game
+        may run them among its ``leads`` instead)."""
         return None
 
     def leads(self, state: S, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
