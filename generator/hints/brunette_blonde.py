@@ -115,7 +115,7 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
     nested_eps = (0.05, 0.0, 0.1)
     #: Policy adaptations (``generator.hints.adaptation``) run first, one per bias toward the no-peek choice.
     adaptation_level = 2
-    adaptation_iterations = 50
+    adaptation_iterations = 100
     adaptation_biases: tuple[float, ...] = (1.0, 2.0, 1.0, 2.0)
 
     def nested(self, root: BrunetteBlondeState) -> Slices[BrunetteBlondeState]:

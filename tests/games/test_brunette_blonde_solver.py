@@ -95,8 +95,8 @@ def test_basic_game_deals_one_search_leaves_unknown_are_won_by_restarts():
 @pytest.mark.parametrize(("deal", "without", "within", "bound"), [
     (456, {"nested_share": 0.0}, 4_000, 20_000),
     (3944, {"nested_share": 0.0}, 4_000, 20_000),
-    (7459, {"nested_share": 0.0}, 4_000, 20_000),
-    (1462, {"adaptation_biases": ()}, 1_000, 4_000),
+    (7459, {"nested_share": 0.0}, 8_000, 20_000),
+    (134, {"adaptation_biases": ()}, 1_000, 4_000),
     (3701, {"adaptation_biases": ()}, 1_000, 4_000),
 ])
 def test_searches_between_the_restarts_win_deals_left_open_without_them(deal, without, within, bound):
