@@ -338,8 +338,9 @@ class GalleryHints(SearchHints[GalleryState]):
         start of the last deal or near the end of the deal before it, their ends searched
         best first: one whose no-peek playout gets many cards up is far more often won. Between
         those searches, nested Monte-Carlo searches (``generator.hints.nested``) run in slices of
-        playouts, and to their end after the last: a line one of them wins is a lead of its own.
-        They win many of the deals the rest leaves open (docs/notes/solver-gallery.md §11). The
+        playouts, and to their end after the last: a line one of them wins is a lead of its own;
+        after each slice of them, a slice of policy adaptations (``generator.hints.adaptation``).
+        They win many of the deals the rest leaves open (docs/notes/solver-gallery.md §11, §12). The
         random generators are seeded from the position, so every run gives the same leads; the
         playouts stop at ``deadline``, and without one they run to their fixed effort, so that a
         search bounded in positions alone gives the same answer on any machine. Most deals are
