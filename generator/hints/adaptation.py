@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
+from typing import Any
 
 from generator.games import Move, Rules, S
 from generator.hints.nested import Search
@@ -104,3 +105,9 @@ def adaptations(game: Rules[S], state: S, level: int, biases: Sequence[float], *
     for index, bias in enumerate(biases):
         yield adaptation(game, state, level, iterations=iterations, code=code, prefer=prefer, bias=bias,
                          score=score, safe=safe, rng=random.Random(seed * 1_000_033 + index), prune=prune)
+
+
+def move_in_deal(state: Any, move: Move) -> Hashable:
+    """A code for games dealt more than once (a state with ``redeals``): the move and the deal or pass it is made
+    in, since the same move is another choice in another deal."""
+    return state.redeals, move

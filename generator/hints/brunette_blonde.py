@@ -11,7 +11,6 @@ before the redeal.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from itertools import chain
 
 try:
@@ -36,7 +35,7 @@ from generator.games.brunette_blonde import (
     BrunetteBlonde,
     BrunetteBlondeState,
 )
-from generator.hints.adaptation import adaptations
+from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import Restarts, SearchHints, shuffled_restarts
 from generator.hints.nested import Slices, cards_on_foundations, player_rollout, runs, seed_of
 
@@ -126,8 +125,8 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
         score, seed = cards_on_foundations(game), seed_of(root)
         rollouts = [player_rollout(game, self.player.choose, self.safe_move, eps) for eps in self.nested_eps]
         adapted = adaptations(game, root, self.adaptation_level, self.adaptation_biases,
-                              iterations=self.adaptation_iterations, code=_code, prefer=self._prefer, score=score,
-                              safe=self.safe_move, seed=seed, prune=self.prune)
+                              iterations=self.adaptation_iterations, code=move_in_deal, prefer=self._prefer,
+                              score=score, safe=self.safe_move, seed=seed, prune=self.prune)
         return Slices(chain(adapted, runs(game, root, self.nested_level, rollouts, score=score, safe=self.safe_move,
                                           seed=seed, prune=self.prune)))
 
@@ -308,8 +307,3 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
         for code in bytes(state.stock).translate(TO_CODE):
             bag[code] += 1
         return _greedy_lost(up, cells, bag, bytes(state.waste).translate(TO_CODE))
-
-
-def _code(state: BrunetteBlondeState, move: Move) -> Hashable:
-    """What the policy adaptations learn a weight for: a move, in the pass it is made in."""
-    return state.redeals, move

@@ -53,7 +53,7 @@ from generator.games.gallery import (
     GalleryState,
     _pile_for,
 )
-from generator.hints.adaptation import adaptations
+from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
 from generator.hints.gallery_playouts import EPS, EPS_START, LATE, cards_up, free_slot, playout, preferred
 from generator.hints.gallery_relax import Failures, never_split, relaxed_verdict
@@ -359,8 +359,8 @@ class GalleryHints(SearchHints[GalleryState]):
         nested: Slices[GalleryState] = Slices(searches)
         adapted: Slices[GalleryState] = Slices(adaptations(
             game, state, self.adaptation_level, self.adaptation_biases, iterations=self.adaptation_iterations,
-            code=_code, prefer=self._prefer, score=lambda end: cards_up(end.found), safe=self.safe_move, seed=seed,
-            prune=self.prune))
+            code=move_in_deal, prefer=self._prefer, score=lambda end: cards_up(end.found), safe=self.safe_move,
+            seed=seed, prune=self.prune))
 
         def turn(slice_nested: int | None, slice_adapted: int | None) -> list[Move] | None:
             """The searches' turn: the nested ones, then the adaptations unless the clock stopped the first."""
@@ -433,8 +433,3 @@ class GalleryHints(SearchHints[GalleryState]):
     def _prefer(self, state: GalleryState, moves: list[Move]) -> Move:
         """The policy adaptations' bias: the playouts' own choice, never departing."""
         return preferred(self.player, state, moves)
-
-
-def _code(state: GalleryState, move: Move) -> Hashable:
-    """What the policy adaptations learn a weight for: a move, in the deal it is made in."""
-    return state.redeals, move
