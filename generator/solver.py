@@ -66,6 +66,7 @@ def _advance(game: Rules[S], hints: SearchHints[S], state: S, path: list[Move]) 
     Returns the position reached and its legal moves (asked once per position).
     """
     while True:
+        state = game.deal_forced(state, path)
         moves = game.legal_moves(state)
         if not moves:
             return state, moves

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from generator.deals import stock_indices
-from generator.games import Game, Move, PlaceKind, Result, all_specs, make_game, registered
+from generator.games import Game, Move, PlaceKind, Result, Rules, all_specs, make_game, registered
 from generator.hints import SearchHints, hints_for
 from generator.play import play_out
 from generator.players import player_for
@@ -295,6 +295,30 @@ def test_acyclic_hints_hold_on_random_walks(spec: str) -> None:
             key = game.key(state)
             assert key not in seen, "a line came back to a position"
             seen.add(key)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_deal_forced_makes_only_forced_moves(spec: str) -> None:
+    """The hot loops' shortcut is no rule: each move it makes is the only legal move of a forced position,
+    it stops before the stock gets down to the floor, and the moves it lists lead to the position it returns."""
+    game = make_game(spec)
+    made = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.initial_state(stock_indices(game.id, seed + 1))
+        while moves := game.legal_moves(state):
+            floor = rng.choice((0, 0, rng.randrange(1 + game.stock_left(state))))
+            forced: list[Move] = []
+            end = game.deal_forced(state, forced, stock_floor=floor)
+            step = state
+            for move in forced:
+                assert game.forced(step) and game.legal_moves(step) == [move]
+                assert game.stock_left(step) > floor
+                step = game.apply(step, move)
+            assert step == end
+            made += len(forced)
+            state = game.apply(state, rng.choice(moves))
+    assert made or type(game).deal_forced is Rules.deal_forced, "an override that never deals"
 
 
 # -- golden playthroughs ---------------------------------------------------------------------------------

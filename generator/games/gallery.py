@@ -327,6 +327,72 @@ class Gallery(Rules[GalleryState]):
             return False  # up or onto its pile
         return not any(len(pile) > 1 and pile[-1] - 1 in found for pile in piles)
 
+    @cython.locals(stock=tuple, piles=list, found=tuple, queens=tuple, extra=dict, bare=list, cards=list,
+                   pile=tuple, row=tuple, at=cython.Py_ssize_t, end=cython.Py_ssize_t, card=cython.int,
+                   kind=cython.int, started=cython.int, i=cython.int, top=cython.int, stop=cython.bint)
+    def deal_forced(self, state: GalleryState, moves: list[Move], *, stock_floor: int = 0) -> GalleryState:
+        """The dealt cards that have one place each, in one loop (see ``Rules.deal_forced``).
+
+        While the stock lasts, a position is forced when the next card has one place (an ace, a queen, a
+        king, or an ordinary card that continues no foundation) and no pile top can go up (``forced``).
+        Along such a run the foundations change only when an ace goes down, and the only new pile tops are
+        dealt cards that continue no foundation: so once ``forced`` holds at the start, the pile tops need
+        looking at again only after an ace, and only for the card that goes on it.
+        """
+        stock = state.stock
+        if not stock or (self.any_king and self.choosing(state)) or not self.forced(state):
+            return state
+        piles = list(state.piles)
+        found, queens = state.found, state.queens
+        extra: dict[int, list[int]] = {}  # pile index: the cards this run dealt onto it, in order
+        bare = [i for i, pile in enumerate(piles) if len(pile) == 1]  # left to right
+        started = PILES - piles.count(())
+        at = 0
+        end = len(stock) - stock_floor
+        while at < end:
+            card = stock[at]
+            kind = KIND[card]
+            row = _MOVES[card][STOCK]
+            if kind == ORDINARY:
+                if card - 1 in found:
+                    break  # up or onto its pile: a choice
+                i = bare.pop(0) if bare else started - 1  # ``_pile_for``
+                if i in extra:
+                    extra[i].append(card)
+                else:
+                    extra[i] = [card]
+                moves.append(row[PILE + i])
+            elif kind == KING:
+                moves.append(row[PILE + started])
+                piles[started] = (card,)
+                bare.append(started)
+                started += 1
+            elif kind == QUEEN:
+                moves.append(row[QUEEN_ROW + len(queens)])
+                queens = (*queens, card)
+            else:
+                i = found.index(EMPTY)
+                moves.append(row[FOUNDATION + i])
+                found = (*found[:i], card, *found[i + 1 :])
+                at += 1
+                stop = False  # whether a pile top (a 2, as no other card continues a new ace) may go up now
+                for i in range(PILES):
+                    pile = piles[i]
+                    cards = extra.get(i, [])
+                    if len(pile) + len(cards) > 1:
+                        top = cards[-1] if cards else pile[-1]
+                        if top - 1 == card:
+                            stop = True
+                if stop:
+                    break
+                continue
+            at += 1
+        if not at:
+            return state
+        for i, cards in extra.items():
+            piles[i] = (*piles[i], *cards)
+        return _new(GalleryState, (stock[at:], tuple(piles), found, queens, state.redeals))  # type: ignore[no-any-return]
+
     def laid_out(self, state: GalleryState) -> bool:
         """The book's first figure: the king from the middle of the packs laid as pile 1."""
         return state.redeals > 0 or bool(state.piles[0])

@@ -40,14 +40,14 @@ def adaptation(game: Rules[S], state: S, level: int, *, iterations: int, code: C
                safe: Callable[[S, list[Move]], Move | None], rng: random.Random,
                prune: Callable[[S, list[Move]], list[Move]] | None = None, alpha: float = 1.0) -> Search:
     """A level-``level`` search from ``state`` with a fresh policy (see the module's docstring)."""
-    legal, apply, won = game.legal_moves, game.apply, game.is_won
+    legal, apply, won, deal_forced = game.legal_moves, game.apply, game.is_won, game.deal_forced
     exp = math.exp
 
     def playout(policy: Policy) -> tuple[float, Line, bool]:
         moves_made: list[Move] = []
         choices: list[Choice] = []
         position = state
-        while moves := legal(position):
+        while moves := legal(position := deal_forced(position, moves_made)):
             move = moves[0] if len(moves) == 1 else safe(position, moves)
             if move is None:
                 if prune is not None:

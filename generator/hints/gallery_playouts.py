@@ -149,13 +149,14 @@ def playout(
     ``stop_at``, stops at the start of that deal; with ``stop_left`` too, it stops earlier, in the
     deal before ``stop_at``, once the stock holds ``stop_left`` cards or fewer.
     """
-    legal, apply = game.legal_moves, game.apply
+    legal, apply, deal_forced = game.legal_moves, game.apply, game.deal_forced
     rand = rng.random
     log: list[Move] = []
     kept: dict[int, bool] = {}
     while True:
-        if stop_left is not None and stop_at is not None and state.redeals == stop_at - 1 \
-                and len(state.stock) <= stop_left:
+        floor = stop_left if stop_left is not None and stop_at is not None and state.redeals == stop_at - 1 else -1
+        state = deal_forced(state, log, stock_floor=max(floor, 0))  # forced deals draw nothing from ``rand``
+        if len(state.stock) <= floor:
             return Playout(log, state)
         moves = legal(state)
         if not moves:

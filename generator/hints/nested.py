@@ -43,11 +43,12 @@ def nested(game: Rules[S], state: S, level: int, *, rollout: Rollout[S], score: 
         moves, end = rollout(state, rng)
         yield
         return score(end), moves, game.is_won(end)
-    legal, apply = game.legal_moves, game.apply
+    legal, apply, deal_forced = game.legal_moves, game.apply, game.deal_forced
     line: list[Move] = []  # the moves made so far from ``state``
     best = float("-inf")
     best_line: list[Move] = []  # the best line found so far, from ``state``: ``line`` is a prefix of it
     while True:
+        state = deal_forced(state, line)  # forced moves: every line from here makes them, ``best_line`` too
         moves = legal(state)
         if not moves:
             return score(state), line, game.is_won(state)
@@ -118,11 +119,11 @@ def player_rollout(game: Rules[S], choose: Callable[[S, list[Move]], Move | None
                    safe: Callable[[S, list[Move]], Move | None], eps: float) -> Rollout[S]:
     """A playout for any game: safe moves first, else ``choose`` (the no-peek player's choice), departing
     to a move drawn at random with probability ``eps``."""
-    legal, apply = game.legal_moves, game.apply
+    legal, apply, deal_forced = game.legal_moves, game.apply, game.deal_forced
 
     def rollout(state: S, rng: random.Random) -> tuple[list[Move], S]:
         line: list[Move] = []
-        while moves := legal(state):
+        while moves := legal(state := deal_forced(state, line)):
             move = moves[0] if len(moves) == 1 else safe(state, moves)
             if move is None:
                 move = moves[rng.randrange(len(moves))] if rng.random() < eps else choose(state, moves) or moves[0]

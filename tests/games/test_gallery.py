@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -419,3 +420,32 @@ def test_illegal_moves_are_explained():
     assert GAME.explain_illegal(dealing, Move(c("7♥"), STOCK, P("pile:1"))) == "7♥ from the stock goes to pile:3"
     assert "while the stock has cards" in GAME.explain_illegal(dealing, Move(c("6♦"), P("pile:2"), P("pile:1")))
     assert "does not continue" in GAME.explain_illegal(dealing, Move(c("9♣"), P("pile:3"), P("foundation:2")))
+
+
+def forced_one_by_one(game, state: GalleryState, floor: int) -> tuple[list[Move], GalleryState]:
+    """The forced deals made one move at a time, as the hot loops made them before ``deal_forced``."""
+    moves: list[Move] = []
+    while state.stock and len(state.stock) > floor and not game.choosing(state) and game.forced(state):
+        (move,) = game.legal_moves(state)
+        moves.append(move)
+        state = game.apply(state, move)
+    return moves, state
+
+
+@pytest.mark.parametrize("spec", ["gallery", "gallery:any_king", "gallery:optional_cover"])
+@given(deal=st.integers(1, 10**6), seed=st.integers(0, 10**6), floor=st.integers(0, 40))
+@settings(max_examples=25, deadline=None)
+def test_deal_forced_deals_the_whole_forced_run_of_the_stock(spec: str, deal: int, seed: int, floor: int) -> None:
+    """Exactly the moves the engine forces one at a time while the stock lasts, down to the floor: no fewer (the
+    playouts and the solver would make the rest one by one, slower) and no others."""
+    game = make_game(spec)
+    rng = random.Random(seed)
+    state = game.initial_state(stock_indices("gallery", deal))
+    dealt = 0
+    while moves := game.legal_moves(state):
+        made: list[Move] = []
+        end = game.deal_forced(state, made, stock_floor=floor)
+        assert (made, end) == forced_one_by_one(game, state, floor)
+        dealt += len(made)
+        state = game.apply(state, rng.choice(moves))
+    assert dealt
