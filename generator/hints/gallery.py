@@ -56,7 +56,7 @@ from generator.games.gallery import (
 from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
 from generator.hints.gallery_playouts import EPS, EPS_START, LATE, cards_up, free_slot, playout, preferred
-from generator.hints.gallery_relax import Failures, never_split, relaxed_verdict
+from generator.hints.gallery_relax import Failures, never_split, refined_verdict, relaxed_verdict
 from generator.hints.nested import Slices, runs
 from generator.players.gallery import GalleryPlayer
 
@@ -126,6 +126,9 @@ class GalleryHints(SearchHints[GalleryState]):
         self._last_independent: tuple[GalleryState | None, bool] = (None, False)
         #: The position the solver asked for leads from: its root, where ``dead_end`` always looks.
         self._root: GalleryState | None = None
+        self._root_lost: bool | None = None  # ``dead_end`` of the root, once asked
+        self._root_quick: bool | None = None  # the same without the refined test, while ``leads`` holds it back
+        self._refine_later = False  # ``leads`` holds the root's refined test back until ``refined_after`` starts
         #: The relaxed positions the dead-end tests have searched to the end without a win, from this root
         #: (``gallery_relax.Failures``: the tests of one last deal meet the same relaxed positions again and again).
         self._failures = Failures()
@@ -260,38 +263,58 @@ class GalleryHints(SearchHints[GalleryState]):
     #: 6: 7 in 89 s, every position: 8 in 347 s). Before the last deal the relaxed game is loose
     #: (rule 4) and seldom fires but at the root.
     relaxed_piles = 6
+    #: At the root the tests tell the two copies of a card apart where a relaxed win needs it
+    #: (``gallery_relax.refined_verdict``), once the leads have searched this many lead starts: most deals are
+    #: won before, and the test costs up to the root's budget (deals 1..1000 at 2 s, paired: 32 unknown with it
+    #: at the start of the leads, in 152 s of solving against 137 s without; 32 in 137 s with it held back).
+    refined_after = 10
 
     def dead_end(self, state: GalleryState) -> bool:
         """At the root, and early in the last deal: a proof from ``gallery_relax`` that no line wins.
 
         ``never_split`` (no pile can ever be emptied, so no card leaves its pile's order) or
         ``relaxed_verdict`` (a relaxed game that every winnable position wins cannot be won);
-        both proved there. The relaxed search is bounded by ``relaxed_budget`` relaxed positions:
+        at the root, once ``leads`` lets it, ``refined_verdict`` (the same game with the two copies
+        of a card told apart where its win needs it); each proved there. The relaxed search is
+        bounded by ``relaxed_budget`` relaxed positions (the root's by ``relaxed_root_budget``):
         past it, no verdict, and the position is searched as usual.
         """
+        if not self.relaxed_budget:
+            return False
+        if state is self._root:  # asked again by every attempt and by the leads: answered once per search
+            if self._root_lost is None:
+                if self._refine_later:
+                    if self._root_quick is None:
+                        self._root_quick = self._root_proved_lost(state, refined=False)
+                    return self._root_quick
+                self._root_lost = self._root_proved_lost(state, refined=True)
+            return self._root_lost
+        if self.game.choosing(state):
+            return False
+        if state.redeals < LAST or PILES - state.piles.count(()) > self.relaxed_piles:
+            return False
+        return self._proved_lost(state, self.relaxed_budget, self._failures)
+
+    def _root_proved_lost(self, state: GalleryState, *, refined: bool) -> bool:
+        """The tests at the root, within the root's budget; ``refined``: with ``refined_verdict`` (``dead_end``'s
+        own), else the quicker ``relaxed_verdict`` (``leads``, before its first playouts)."""
         if not self.relaxed_budget:
             return False
         if self.game.choosing(state):
             # any_king: the position's moves are the draws of a king; it is lost when each draw leads to a
             # position proved lost (the tests below model the rules after the first move, not the draw).
-            if state is not self._root:
-                return False
             game = self.game
-            return all(self._proved_lost(game.apply(state, move), self.relaxed_root_budget, self._failures)
-                       for move in game.legal_moves(state))
-        if state is self._root:
-            budget = self.relaxed_root_budget
-        elif state.redeals < LAST or PILES - state.piles.count(()) > self.relaxed_piles:
-            return False
-        else:
-            budget = self.relaxed_budget
-        return self._proved_lost(state, budget, self._failures)
+            return all(self._proved_lost(game.apply(state, move), self.relaxed_root_budget, self._failures,
+                                         refined=refined) for move in game.legal_moves(state))
+        return self._proved_lost(state, self.relaxed_root_budget, self._failures, refined=refined)
 
     @staticmethod
-    def _proved_lost(state: GalleryState, budget: int, failures: Failures | None = None) -> bool:
-        """``never_split`` or the relaxed game within ``budget`` says no line from ``state`` wins (a laid-out
-        position: pile 1 started)."""
-        return never_split(state) or relaxed_verdict(state, budget, failures) is False
+    def _proved_lost(state: GalleryState, budget: int, failures: Failures | None = None, *,
+                     refined: bool = False) -> bool:
+        """``never_split`` or the relaxed game within ``budget`` (``refined``: with ``refined_verdict``) says no
+        line from ``state`` wins (a laid-out position: pile 1 started)."""
+        verdict = refined_verdict if refined else relaxed_verdict
+        return never_split(state) or verdict(state, budget, failures) is False
 
     def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
         """Moves that provably add nothing, left out (the no-peek choice then comes first, ``order``).
@@ -329,6 +352,8 @@ class GalleryHints(SearchHints[GalleryState]):
     def begin(self, root: GalleryState) -> None:
         """A new search: the root, where ``dead_end`` always looks, and no relaxed failures kept from before."""
         self._root = root
+        self._root_lost = self._root_quick = None
+        self._refine_later = False
         self._failures = Failures()
 
     def leads(self, state: GalleryState, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
@@ -346,6 +371,7 @@ class GalleryHints(SearchHints[GalleryState]):
         search bounded in positions alone gives the same answer on any machine. Most deals are
         won, and won late in the last deal, where a plain depth-first search rarely gets.
         """
+        self._refine_later = True  # the refined test at the root waits: most deals are won before it is due
         if self.dead_end(state):
             return  # the solver's own search cuts the root off at once
         seed = hash((state.stock, state.piles, state.found, state.redeals))
@@ -374,7 +400,8 @@ class GalleryHints(SearchHints[GalleryState]):
             if game.is_won(played.state):
                 yield played.moves, 1
                 return
-        if state.redeals >= LAST:
+        if state.redeals >= LAST:  # no lead starts to wait for
+            self._refine_later = False
             line = turn(None, None)
             if line is not None:
                 yield line, 1
@@ -414,9 +441,14 @@ class GalleryHints(SearchHints[GalleryState]):
                         return
                 _, first, prefix, start = heapq.heappop(waiting)
                 searched += 1
+                if searched > self.refined_after:
+                    self._refine_later = False
+                    if self.dead_end(state):
+                        return  # the solver's own search cuts the root off at once
                 fresh = 0
                 effort = 10 if first == 0 else 1 if start.redeals == LAST else 3  # no-peek's start, deal-2 ends longer
                 yield prefix, self.lead_nodes * effort
+        self._refine_later = False
         line = turn(None, None)
         if line is not None:
             yield line, 1

@@ -68,6 +68,11 @@ DEFAULT_BUDGET = 300
 #: A stand-in for a king in a gathered stock (only its kind matters to the relaxed deal).
 _KING = 12
 _ALL_UP = 88  # eight aces and the eighty cards from 2 to the jack
+#: Cards of the relaxed game are *ids*: a card's value (0..51), or value + 52 for the copy of a designated pair
+#: that is met second (``designate``); ``_KINDS[id]`` is its kind.
+_VALUES = 52
+_IDS = 2 * _VALUES
+_KINDS = KIND + KIND
 
 Stacks = tuple[tuple[int, ...], ...]
 
@@ -94,16 +99,16 @@ def _opens(piles: list[tuple[int, ...] | None], free: bytearray, card: int) -> b
     card: ``_close`` runs on entering it, a card laid on a pile fits nowhere, and a king or a queen changes
     no count. A card going up raises one count only, its own, which is the predecessor of ``card + 1``
     alone; so unless a copy of ``card + 1`` is a pile top or free, the position is still closed and
-    ``_close`` would find nothing.
+    ``_close`` would find nothing. (Cards are ids: see ``_Relaxed``.)
     """
     if card % 13 >= 10:  # a jack: the queen above it never goes up
         return False
-    succ = card + 1
-    if free[succ]:
+    succ = card % _VALUES + 1
+    if free[succ] or free[succ + _VALUES]:
         return True
     for i in range(PILES):
         pile = piles[i]
-        if pile and pile[-1] == succ:
+        if pile and pile[-1] % _VALUES == succ:
             return True
     return False
 
@@ -146,30 +151,47 @@ class Failures:
 
 
 class _Relaxed:
-    """One search of the relaxed game (rules 1–4 of the module's docstring).
+    """One search of the relaxed game (rules 1–4 of the module's docstring), under a designation.
 
-    ``seen`` holds the positions entered in this search; the ones on a winning line are taken out
-    again, so after a search that ended (won or lost) it holds failures only (``Failures``).
+    Rule 1 per card id: id ``i`` of value ``v`` may go up once ``count[v - 1] >= need[i]`` and
+    ``count[v] >= after[i]``. Undesignated, ``need`` is rule 1's and ``after`` 0; for a designated pair
+    (``designate``) the copy that goes up first needs one ``v - 1`` up, the other two, and the first
+    copy up. ``seen`` holds the positions entered in this search; the ones on a winning line are taken
+    out again, so after a search that ended (won or lost) it holds failures only (``Failures``).
+    ``broken``, after a win: the first value on the winning line that went up where the real rule
+    would not let it (both copies on one foundation), or -1 if the line kept the real rule throughout.
     """
 
-    def __init__(self, state: GalleryState, budget: int, failures: Failures | None = None) -> None:
+    def __init__(self, state: GalleryState, budget: int, failures: Failures | None = None,
+                 first: dict[int, int] | None = None) -> None:
         self.count0 = _counts(state.found)
-        self.need = bytes(2 if n == 1 else 1 for n in self.count0)
+        need = bytearray(2 if n == 1 else 1 for n in self.count0) + bytearray([1]) * _VALUES
+        after = bytearray(_IDS)
+        #: The ids whose going up never breaks the real rule: designated pairs, and cards whose other copy is up.
+        exact = bytearray(1 if n == 1 else 0 for n in self.count0) + bytearray([1]) * _VALUES
+        for value, early in (first or {}).items():
+            late = value + _VALUES if early == value else value
+            need[early], after[early], exact[early] = 1, 0, 1
+            need[late], after[late], exact[late] = 2, 1, 1
+        self.need, self.after, self.exact = bytes(need), bytes(after), bytes(exact)
         self.budget = budget
         self.nodes = 0
+        self.broken = -1
         self.seen: set[tuple[object, ...]] = set()
-        self.failed: set[tuple[object, ...]] = set() if failures is None else failures.of(self.need)
+        self.failed: set[tuple[object, ...]] = set() if failures is None else failures.of(self.need + self.after)
 
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
             raise _Exhausted
 
-    @cython.locals(need=bytes, count=bytearray, free=bytearray, loose=cython.bint, changed=cython.bint, i=cython.int,
-                   pile=tuple, top=cython.int, n=cython.Py_ssize_t, card=cython.int, piles=list)
-    def _close(self, piles: list[tuple[int, ...] | None], count: bytearray, free: bytearray) -> None:
-        """Send up every pile top and free card that may go up, until none may (rule 1; lemma (a))."""
-        need = self.need
+    @cython.locals(need=bytes, after=bytes, exact=bytes, count=bytearray, free=bytearray, loose=cython.bint,
+                   changed=cython.bint, i=cython.int, pile=tuple, top=cython.int, value=cython.int,
+                   n=cython.Py_ssize_t, card=cython.int, piles=list, broken=cython.int)
+    def _close(self, piles: list[tuple[int, ...] | None], count: bytearray, free: bytearray, broken: int) -> int:
+        """Send up every pile top and free card that may go up, until none may (rule 1; lemma (a)).
+        Returns ``broken``, or the first value sent up against the real rule if it was -1."""
+        need, after, exact = self.need, self.after, self.exact
         loose = any(free)
         changed = True
         while changed:
@@ -177,31 +199,36 @@ class _Relaxed:
             for i in range(PILES):
                 pile = piles[i]
                 if pile:
-                    top = pile[-1]  # pile cards are never aces
-                    if count[top - 1] >= need[top]:
-                        count[top] += 1
-                        n = len(pile) - 1
-                        while n:
-                            top = pile[n - 1]
-                            if count[top - 1] < need[top]:
-                                break
-                            count[top] += 1
-                            n -= 1
+                    n = len(pile)
+                    while n:
+                        top = pile[n - 1]  # pile cards are never aces
+                        value = top % _VALUES
+                        if count[value - 1] < need[top] or count[value] < after[top]:
+                            break
+                        if broken < 0 and not exact[top] and count[value] >= count[value - 1]:
+                            broken = value
+                        count[value] += 1
+                        n -= 1
+                    if n < len(pile):
                         piles[i] = pile[:n]
                         changed = True
             if loose:
-                for card in range(52):
-                    while free[card] and count[card - 1] >= need[card]:
+                for card in range(_IDS):
+                    value = card % _VALUES
+                    while free[card] and count[value - 1] >= need[card] and count[value] >= after[card]:
+                        if broken < 0 and not exact[card] and count[value] >= count[value - 1]:
+                            broken = value
                         free[card] -= 1
-                        count[card] += 1
+                        count[value] += 1
                         changed = True
+        return broken
 
     @cython.locals(stock=tuple, at=cython.Py_ssize_t, count=bytearray, i=cython.int, pile=tuple, fixed=list,
-                   loose=list)
+                   loose=list, broken=cython.int)
     def deal(self, stock: tuple[int, ...], at: int, piles: list[tuple[int, ...] | None], newest: int,
-             count: bytearray, free: bytearray, left: int) -> bool:
+             count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """Can the relaxed game be won from here: ``stock[at:]`` still to deal, ``left`` redeals to come?"""
-        self._close(piles, count, free)
+        broken = self._close(piles, count, free, broken)
         # Piles other than the newest take a card again only by a diversion, and then hold one card
         # until it goes up (and become free cards at a redeal): which of them holds what matters only
         # for the piles with two cards or more, and for the newest.
@@ -220,46 +247,50 @@ class _Relaxed:
             return False
         self.seen.add(key)
         self._tick()
-        if self._deal(stock, at, piles, newest, count, free, left):
+        if self._deal(stock, at, piles, newest, count, free, left, broken):
             self.seen.discard(key)  # on the winning line: not a failure
             return True
         return False
 
-    @cython.locals(stock=tuple, at=cython.Py_ssize_t, card=cython.int, kind=cython.int, count=bytearray,
-                   need=bytes)
+    @cython.locals(stock=tuple, at=cython.Py_ssize_t, card=cython.int, kind=cython.int, value=cython.int,
+                   count=bytearray, need=bytes, after=bytes, broken=cython.int)
     def _deal(self, stock: tuple[int, ...], at: int, piles: list[tuple[int, ...] | None], newest: int,
-              count: bytearray, free: bytearray, left: int) -> bool:
+              count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """``deal`` after its position was entered."""
-        need = self.need
+        need, after = self.need, self.after
         while at < len(stock):
             card = stock[at]
             at += 1
-            kind = KIND[card]
+            kind = _KINDS[card]
             if kind == KING:
                 newest += 1
                 piles[newest] = ()
                 continue
             if kind == QUEEN:
                 continue
-            if kind == ACE or count[card - 1] >= need[card]:
-                count[card] += 1  # up at once (lemma (a))
+            value = card % _VALUES
+            if kind == ACE or (count[value - 1] >= need[card] and count[value] >= after[card]):
+                if broken < 0 and kind != ACE and not self.exact[card] and count[value] >= count[value - 1]:
+                    broken = value
+                count[value] += 1  # up at once (lemma (a))
                 if _opens(piles, free, card):
-                    self._close(piles, count, free)
+                    broken = self._close(piles, count, free, broken)
                 continue
             if () in piles[:newest]:
                 # Rule 2's option: one bare pile will do (see the key above).
                 diverted = list(piles)
                 diverted[piles.index(())] = (card,)
-                if self.deal(stock, at, diverted, newest, bytearray(count), bytearray(free), left):
+                if self.deal(stock, at, diverted, newest, bytearray(count), bytearray(free), left, broken):
                     return True
             newest_pile = piles[newest]
             assert newest_pile is not None
             piles[newest] = (*newest_pile, card)
-        return self.out(tuple(pile or () for pile in piles), count, free, left)
+        return self.out(tuple(pile or () for pile in piles), count, free, left, broken)
 
-    def out(self, piles: Stacks, count: bytearray, free: bytearray, left: int) -> bool:
+    def out(self, piles: Stacks, count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """The stock is out: covers as the player likes (rule 2), then a redeal (rule 4) or the end."""
         if sum(count) == _ALL_UP:
+            self.broken = broken
             return True
         if left:  # a pile of one card gives a free card at the redeal: only the longer piles keep their place
             key: tuple[object, ...] = ("out", left, tuple((i, p) for i, p in enumerate(piles) if len(p) > 1),
@@ -270,15 +301,16 @@ class _Relaxed:
             return False
         self.seen.add(key)
         self._tick()
-        if self._out(piles, count, free, left):
+        if self._out(piles, count, free, left, broken):
             self.seen.discard(key)  # on the winning line: not a failure
             return True
         return False
 
-    def _out(self, piles: Stacks, count: bytearray, free: bytearray, left: int) -> bool:
+    def _out(self, piles: Stacks, count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """``out`` after its position was entered."""
-        piles, count, free = self._free_covers(piles, count, free)
+        piles, count, free, broken = self._free_covers(piles, count, free, broken)
         if sum(count) == _ALL_UP:
+            self.broken = broken
             return True
         if () in piles:
             cell = piles.index(())  # the card moved holds its pile alone: which bare pile makes no difference
@@ -287,9 +319,9 @@ class _Relaxed:
                     moved: list[tuple[int, ...] | None] = list(piles)
                     moved[donor] = pile[:-1]
                     moved[cell] = (pile[-1],)
-                    after, loose = bytearray(count), bytearray(free)
-                    self._close(moved, after, loose)
-                    if self.out(tuple(p or () for p in moved), after, loose, left):
+                    up, loose = bytearray(count), bytearray(free)
+                    now = self._close(moved, up, loose, broken)
+                    if self.out(tuple(p or () for p in moved), up, loose, left, now):
                         return True
         if not left:
             return False
@@ -301,29 +333,33 @@ class _Relaxed:
                 loose[pile[0]] += 1  # rule 4
             else:
                 gathered.extend(pile)
-        return self.deal(tuple(gathered), 0, [None] * PILES, -1, bytearray(count), loose, left - 1)
+        return self.deal(tuple(gathered), 0, [None] * PILES, -1, bytearray(count), loose, left - 1, broken)
 
-    def _free_covers(self, piles: Stacks, count: bytearray, free: bytearray) -> tuple[Stacks, bytearray, bytearray]:
+    def _free_covers(self, piles: Stacks, count: bytearray, free: bytearray,
+                     broken: int) -> tuple[Stacks, bytearray, bytearray, int]:
         """Lemma (b): make every cover whose card goes up again at once, with what it freed, until none is left."""
         if () not in piles:
-            return piles, count, free
+            return piles, count, free, broken
         progress = True
+        need, after = self.need, self.after
         while progress:
             progress = False
             cell = piles.index(())
-            need = self.need
             for donor, pile in enumerate(piles):
                 # The card under the moved one must go up at once, or nothing changes.
-                if len(pile) > 1 and count[pile[-2] - 1] >= need[pile[-2]]:
-                    moved: list[tuple[int, ...] | None] = list(piles)
-                    moved[donor] = pile[:-1]
-                    moved[cell] = (pile[-1],)
-                    after, loose = bytearray(count), bytearray(free)
-                    self._close(moved, after, loose)
-                    if moved[cell] == ():
-                        piles, count, free, progress = tuple(p or () for p in moved), after, loose, True
-                        break
-        return piles, count, free
+                if len(pile) > 1:
+                    under = pile[-2]
+                    value = under % _VALUES
+                    if count[value - 1] >= need[under] and count[value] >= after[under]:
+                        moved: list[tuple[int, ...] | None] = list(piles)
+                        moved[donor] = pile[:-1]
+                        moved[cell] = (pile[-1],)
+                        up, loose = bytearray(count), bytearray(free)
+                        now = self._close(moved, up, loose, broken)
+                        if moved[cell] == ():
+                            piles, count, free, progress, broken = tuple(p or () for p in moved), up, loose, True, now
+                            break
+        return piles, count, free, broken
 
 
 def never_split(state: GalleryState) -> bool:
@@ -376,18 +412,82 @@ def never_split(state: GalleryState) -> bool:
     return all(piles)
 
 
+def _ids(state: GalleryState, first: dict[int, int]) -> tuple[list[tuple[int, ...] | None], tuple[int, ...]]:
+    """The piles (without their kings) and the stock as card ids: of a designated pair (a value in ``first``),
+    the copy met first (pile 1 to pile 8, each from its king up, then the stock from the top) is the value
+    itself and the other is value + 52; every other card is its value."""
+    met: set[int] = set()
+
+    def ident(card: int) -> int:
+        if card not in first:
+            return card
+        if card in met:
+            return card + _VALUES
+        met.add(card)
+        return card
+
+    piles = [tuple(ident(card) for card in pile[1:]) if pile else None for pile in state.piles]
+    return piles, tuple(ident(card) for card in state.stock)
+
+
+def _search(state: GalleryState, budget: int, failures: Failures | None,
+            first: dict[int, int] | None = None) -> tuple[bool, int, int]:
+    """The relaxed game from ``state`` under the designation ``first``: (won, broken, relaxed positions).
+    Raises ``_Exhausted`` past ``budget``."""
+    search = _Relaxed(state, budget, failures, first)
+    piles, stock = _ids(state, first or {})
+    newest = PILES - state.piles.count(()) - 1
+    won = search.deal(stock, 0, piles, newest, bytearray(search.count0), bytearray(_IDS), DEALS - 1 - state.redeals, -1)
+    if failures is not None:
+        failures.add(search.need + search.after, search.seen)
+    return won, search.broken, search.nodes
+
+
 def relaxed_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures: Failures | None = None) -> bool | None:
     """False if the relaxed game from ``state`` cannot be won (then ``state`` is lost); True if it
     can; None if ``budget`` relaxed positions did not settle it. ``failures``, if given, holds the
     failed positions of earlier searches (skipped) and takes this search's (when it ended)."""
-    search = _Relaxed(state, budget, failures)
-    piles: list[tuple[int, ...] | None] = [pile[1:] if pile else None for pile in state.piles]
-    newest = PILES - state.piles.count(()) - 1
     try:
-        verdict = search.deal(tuple(state.stock), 0, piles, newest, bytearray(search.count0), bytearray(52),
-                              DEALS - 1 - state.redeals)
+        return _search(state, budget, failures)[0]
     except _Exhausted:
         return None  # the positions on the search's path were not searched to the end: none is kept
-    if failures is not None:
-        failures.add(search.need, search.seen)
-    return verdict
+
+
+def refined_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures: Failures | None = None) -> bool | None:
+    """``relaxed_verdict`` with the two copies of a card told apart where a relaxed win needs it (CEGAR).
+
+    Rule 1 lets both copies of a card ``c`` go up on one copy of ``c - 1`` when the other copy of ``c``
+    is not up at the start (``need`` 1), which no real line can do: that is most of why the relaxed
+    game wins where the real one is lost. A *designation* of a pair says which physical copy of
+    ``c`` goes up first; under it the first copy needs one ``c - 1`` up, and the second needs two and
+    the first copy up (``_Relaxed``). Claim: if the relaxed game is lost under every designation of a
+    set of pairs, ``state`` is lost. Proof: a winning real line puts both copies of every such
+    pair up, one first; designate each pair by that order. Each real play of a copy of ``c`` goes on
+    a foundation showing ``c - 1``, so a copy of ``c - 1`` is up; the second copy goes up while the
+    first lies on the other foundation of the suit, on another copy of ``c - 1``: two are up. So
+    every play of the line keeps the designated rule 1, the rest of the module's proof stands as it
+    is (the rule's counts only grow, so the deletion lemma holds under any designation), and the
+    line is a winning relaxed line under that designation.
+
+    The search: start with no pair designated. When the relaxed game is won, its winning line names
+    the first value it sent up against the real rule (both copies on one ``c - 1``; ``broken``);
+    search again under both designations of that pair, which rule that line out. Stop with True
+    when a relaxed win breaks no pair (nothing left to refine: the question stays open), with None
+    when ``budget`` relaxed positions are spent in all, and with False when every designation
+    searched is lost.
+    """
+    pending: list[dict[int, int]] = [{}]
+    left = budget
+    while pending:
+        first = pending.pop()
+        try:
+            won, broken, nodes = _search(state, left, failures, first)
+        except _Exhausted:
+            return None
+        left -= nodes
+        if won:
+            if broken < 0:
+                return True
+            pending.append({**first, broken: broken + _VALUES})
+            pending.append({**first, broken: broken})
+    return False

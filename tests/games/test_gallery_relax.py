@@ -9,7 +9,7 @@ import pytest
 from generator.deals import stock_indices
 from generator.games import Result
 from generator.games.gallery import LAST, GalleryState
-from generator.hints.gallery_relax import Failures, never_split, relaxed_verdict
+from generator.hints.gallery_relax import Failures, never_split, refined_verdict, relaxed_verdict
 from generator.replay import replay
 from generator.solver import Budget, _advance, solve, solve_position
 from tests.games.test_gallery_solver import GAME, cs, hints, plain, position, small_positions
@@ -49,10 +49,23 @@ def test_these_deals_are_proved_lost_at_once_each_by_its_proof(deal, unsplit, re
     assert solution.nodes <= 1
 
 
+def test_a_deal_only_the_refined_game_proves_lost():
+    """117: the relaxed game wins by laying both copies of a card on one copy of the card below it; told
+    apart (``refined_verdict``), the copies lose under every order, so the deal is lost at its root."""
+    start = root(117)
+    assert not never_split(start)
+    assert relaxed_verdict(start, 20_000) is True
+    assert refined_verdict(start, 1000) is None  # the refinement's search needs more than this
+    assert refined_verdict(start, 20_000) is False
+    # The solver asks it once its leads have searched a few starts (most deals are won before that).
+    solution = solve(GAME, stock_indices("gallery", 117), budget=Budget(seconds=None, nodes=1000))
+    assert solution.result is Result.LOST
+
+
 def test_without_the_proofs_these_deals_stay_open():
     h = hints()
     h.relaxed_budget = 0
-    for deal in (346, 716, 2430):
+    for deal in (346, 716, 2430, 117):
         solution = solve(GAME, stock_indices("gallery", deal), budget=Budget(seconds=None, nodes=3000), hints=h)
         assert solution.result is Result.UNKNOWN, deal
 
@@ -114,6 +127,7 @@ def test_neither_proof_fires_anywhere_along_a_winning_line(deal):
     for state in replay(GAME, GAME.initial_state(stock), solution.moves).states:
         assert not never_split(state)
         assert relaxed_verdict(state, 3000) is not False
+        assert refined_verdict(state, 3000) is not False
 
 
 @pytest.mark.parametrize(("limit", "seed"), [(24, 11), (30, 12), (36, 13)])
@@ -125,8 +139,10 @@ def test_on_short_last_deals_the_relaxed_game_agrees_with_exhaustive_search(limi
         exact = solve_position(GAME, state, budget=Budget(seconds=None, nodes=200_000), hints=plain()).result
         assert exact is not Result.UNKNOWN
         relaxed = relaxed_verdict(state, 20_000)
+        refined = refined_verdict(state, 20_000)
+        assert refined is False or relaxed is not False  # the refinement only ever proves more
         if exact is Result.WON:
-            assert relaxed is not False and not never_split(state)
+            assert relaxed is not False and refined is not False and not never_split(state)
         hinted = solve_position(GAME, state, budget=Budget(seconds=None, nodes=200_000), hints=hints(leads=False))
         assert hinted.result is exact
         verdicts[(exact, relaxed)] += 1
