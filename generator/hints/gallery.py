@@ -265,8 +265,9 @@ class GalleryHints(SearchHints[GalleryState]):
     relaxed_piles = 6
     #: At the root the tests tell the two copies of a card apart where a relaxed win needs it
     #: (``gallery_relax.refined_verdict``), once the leads have searched this many lead starts: most deals are
-    #: won before, and the test costs up to the root's budget (deals 1..1000 at 2 s, paired: 32 unknown with it
-    #: at the start of the leads, in 152 s of solving against 137 s without; 32 in 137 s with it held back).
+    #: won before, and the test costs up to the root's budget. Deals 1..1000 at 2 s, paired with the solver
+    #: without it: asked at the start of the leads, 32 unknown in 152 s of solving against 33 in 137 s; held
+    #: back to here, 32 and 34 unknown in 137 s and 140 s against 32 and 33 in 134 s and 137 s.
     refined_after = 10
 
     def dead_end(self, state: GalleryState) -> bool:
@@ -296,8 +297,8 @@ class GalleryHints(SearchHints[GalleryState]):
         return self._proved_lost(state, self.relaxed_budget, self._failures)
 
     def _root_proved_lost(self, state: GalleryState, *, refined: bool) -> bool:
-        """The tests at the root, within the root's budget; ``refined``: with ``refined_verdict`` (``dead_end``'s
-        own), else the quicker ``relaxed_verdict`` (``leads``, before its first playouts)."""
+        """The tests at the root, within the root's budget; ``refined``: with ``refined_verdict``, else the
+        quicker ``relaxed_verdict`` (while ``leads`` holds the refined one back)."""
         if not self.relaxed_budget:
             return False
         if self.game.choosing(state):
