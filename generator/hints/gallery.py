@@ -126,8 +126,9 @@ class GalleryHints(SearchHints[GalleryState]):
         self._last_independent: tuple[GalleryState | None, bool] = (None, False)
         #: The position the solver asked for leads from: its root, where ``dead_end`` always looks.
         self._root: GalleryState | None = None
-        self._root_lost: bool | None = None  # ``dead_end`` of the root, once asked
-        self._root_quick: bool | None = None  # the same without the refined test, while ``leads`` holds it back
+        #: ``dead_end`` of the root, once asked: with the refined test (True) and without (False, while ``leads``
+        #: holds it back).
+        self._root_lost: dict[bool, bool] = {}
         self._refine_later = False  # ``leads`` holds the root's refined test back until ``refined_after`` starts
         #: The relaxed positions the dead-end tests have searched to the end without a win, from this root
         #: (``gallery_relax.Failures``: the tests of one last deal meet the same relaxed positions again and again).
@@ -283,13 +284,10 @@ class GalleryHints(SearchHints[GalleryState]):
         if not self.relaxed_budget:
             return False
         if state is self._root:  # asked again by every attempt and by the leads: answered once per search
-            if self._root_lost is None:
-                if self._refine_later:
-                    if self._root_quick is None:
-                        self._root_quick = self._root_proved_lost(state, refined=False)
-                    return self._root_quick
-                self._root_lost = self._root_proved_lost(state, refined=True)
-            return self._root_lost
+            refined = not self._refine_later
+            if refined not in self._root_lost:
+                self._root_lost[refined] = self._root_proved_lost(state, refined=refined)
+            return self._root_lost[refined]
         if self.game.choosing(state):
             return False
         if state.redeals < LAST or PILES - state.piles.count(()) > self.relaxed_piles:
@@ -353,7 +351,7 @@ class GalleryHints(SearchHints[GalleryState]):
     def begin(self, root: GalleryState) -> None:
         """A new search: the root, where ``dead_end`` always looks, and no relaxed failures kept from before."""
         self._root = root
-        self._root_lost = self._root_quick = None
+        self._root_lost = {}
         self._refine_later = False
         self._failures = Failures()
 

@@ -116,12 +116,13 @@ def _opens(piles: list[tuple[int, ...] | None], free: bytearray, card: int) -> b
 class Failures:
     """Relaxed positions searched to the end without a win, kept across relaxed searches.
 
-    A relaxed position's fate depends only on itself and on the ``need`` of rule 1 (fixed by the
-    position the search started from), so a position that failed in one search fails in every
-    later search with the same ``need``: it is skipped like a position seen in the same search.
+    A relaxed position's fate depends only on itself and on rule 1's tables (``need``, and under a
+    designation ``after``: fixed by the position the search started from and the designation), so a
+    position that failed in one search fails in every later search with the same tables, passed here
+    as one ``need`` key: it is skipped like a position seen in the same search.
     The solver asks the relaxed game about thousands of positions of one last deal, whose relaxed
     searches meet the same positions again and again (the relaxed game has no timing of plays).
-    Held per ``need`` and bounded by ``limit`` positions in all, forgotten all at once past it, so
+    Held per key and bounded by ``limit`` positions in all, forgotten all at once past it, so
     the memory stays bounded and the answers depend on the positions asked about alone.
     """
 
