@@ -56,7 +56,8 @@ from generator.games.gallery import (
 from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
 from generator.hints.gallery_playouts import EPS, EPS_START, LATE, cards_up, free_slot, playout, preferred
-from generator.hints.gallery_relax import Failures, never_split, refined_verdict, relaxed_verdict
+from generator.hints.gallery_relax import Failures, refined_verdict, relaxed_verdict
+from generator.hints.gallery_unsplit import never_split
 from generator.hints.nested import Slices, runs
 from generator.players.gallery import GalleryPlayer
 
@@ -128,7 +129,9 @@ class GalleryHints(SearchHints[GalleryState]):
         self._root: GalleryState | None = None
         #: ``dead_end`` of the root, once asked: with the refined test (True) and without (False, while ``leads``
         #: holds it back).
-        self._root_lost: dict[bool, bool] = {}
+        self._root_lost: dict[tuple[bool, int], bool] = {}
+        self._root_round = 0  # the refined root test's round: its budget grows by ``round_growth`` each round
+        self._next_round = 0
         self._refine_later = False  # ``leads`` holds the root's refined test back until ``refined_after`` starts
         #: The relaxed positions the dead-end tests have searched to the end without a win, from this root
         #: (``gallery_relax.Failures``: the tests of one last deal meet the same relaxed positions again and again).
@@ -256,7 +259,7 @@ class GalleryHints(SearchHints[GalleryState]):
 
     #: Relaxed positions one dead-end test may search (``gallery_relax``); 0 turns the tests off.
     relaxed_budget = 2000
-    #: The same at the root of the search, tried once.
+    #: The same at the root of the search (the refined test's first round: ``root_rounds``).
     relaxed_root_budget = 20_000
     #: The tests run at the root of a search, and in the last deal until this many piles are
     #: started: there a cut saves much of a deal's search; deeper they cost more than they save
@@ -270,6 +273,16 @@ class GalleryHints(SearchHints[GalleryState]):
     #: without it: asked at the start of the leads, 32 unknown in 152 s of solving against 33 in 137 s; held
     #: back to here, 32 and 34 unknown in 137 s and 140 s against 32 and 33 in 134 s and 137 s.
     refined_after = 10
+    #: The refined root test with rule 4's exact redeals (``gallery_relax``): a tighter game, a larger search.
+    #: Deals 1..1000 at 2 s, paired: 33 unknown and 4 lost in 138 s of solving against 33 and 3 in 136 s.
+    exact_redeals_at_root = True
+    #: The refined root test is asked again, in up to ``root_rounds`` more rounds, each once the leads have
+    #: searched ``round_growth`` times the starts of the round before, with ``round_growth`` times its budget
+    #: (a search that runs long is most often a lost deal; bounded by positions, not by the clock). The 27
+    #: deals of 1..1000 unknown at 2 s, at 10 s, paired: 20 unknown and 4 lost against 24 and none without
+    #: the rounds and the exact redeals.
+    round_growth = 4
+    root_rounds = 2
 
     def dead_end(self, state: GalleryState) -> bool:
         """At the root, and early in the last deal: a proof from ``gallery_relax`` that no line wins.
@@ -277,17 +290,19 @@ class GalleryHints(SearchHints[GalleryState]):
         ``never_split`` (no pile can ever be emptied, so no card leaves its pile's order) or
         ``relaxed_verdict`` (a relaxed game that every winnable position wins cannot be won);
         at the root, once ``leads`` lets it, ``refined_verdict`` (the same game with the two copies
-        of a card told apart where its win needs it); each proved there. The relaxed search is
-        bounded by ``relaxed_budget`` relaxed positions (the root's by ``relaxed_root_budget``):
-        past it, no verdict, and the position is searched as usual.
+        of a card told apart where its win needs it, with exact redeals, in rounds of growing budgets);
+        each proved there. The relaxed search is bounded by ``relaxed_budget`` relaxed positions (the
+        root's by ``relaxed_root_budget`` and its rounds): past it, no verdict, and the position is
+        searched as usual.
         """
         if not self.relaxed_budget:
             return False
-        if state is self._root:  # asked again by every attempt and by the leads: answered once per search
+        if state is self._root:  # asked again by every attempt and by the leads: answered once per round
             refined = not self._refine_later
-            if refined not in self._root_lost:
-                self._root_lost[refined] = self._root_proved_lost(state, refined=refined)
-            return self._root_lost[refined]
+            asked = (refined, self._root_round if refined else 0)
+            if asked not in self._root_lost:
+                self._root_lost[asked] = self._root_proved_lost(state, refined=refined)
+            return self._root_lost[asked]
         if self.game.choosing(state):
             return False
         if state.redeals < LAST or PILES - state.piles.count(()) > self.relaxed_piles:
@@ -299,21 +314,26 @@ class GalleryHints(SearchHints[GalleryState]):
         quicker ``relaxed_verdict`` (while ``leads`` holds the refined one back)."""
         if not self.relaxed_budget:
             return False
+        budget = self.relaxed_root_budget
+        if refined:
+            budget *= self.round_growth ** self._root_round
         if self.game.choosing(state):
             # any_king: the position's moves are the draws of a king; it is lost when each draw leads to a
             # position proved lost (the tests below model the rules after the first move, not the draw).
             game = self.game
-            return all(self._proved_lost(game.apply(state, move), self.relaxed_root_budget, self._failures,
-                                         refined=refined) for move in game.legal_moves(state))
-        return self._proved_lost(state, self.relaxed_root_budget, self._failures, refined=refined)
+            return all(self._proved_lost(game.apply(state, move), budget, self._failures,
+                                         refined=refined, exact_redeals=refined and self.exact_redeals_at_root)
+                       for move in game.legal_moves(state))
+        return self._proved_lost(state, budget, self._failures, refined=refined,
+                                 exact_redeals=refined and self.exact_redeals_at_root)
 
     @staticmethod
     def _proved_lost(state: GalleryState, budget: int, failures: Failures | None = None, *,
-                     refined: bool = False) -> bool:
+                     refined: bool = False, exact_redeals: bool = False) -> bool:
         """``never_split`` or the relaxed game within ``budget`` (``refined``: with ``refined_verdict``) says no
         line from ``state`` wins (a laid-out position: pile 1 started)."""
         verdict = refined_verdict if refined else relaxed_verdict
-        return never_split(state) or verdict(state, budget, failures) is False
+        return never_split(state) or verdict(state, budget, failures, exact_redeals=exact_redeals) is False
 
     def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
         """Moves that provably add nothing, left out (the no-peek choice then comes first, ``order``).
@@ -353,6 +373,8 @@ class GalleryHints(SearchHints[GalleryState]):
         self._root = root
         self._root_lost = {}
         self._refine_later = False
+        self._root_round = 0
+        self._next_round = self.refined_after * self.round_growth
         self._failures = Failures()
 
     def leads(self, state: GalleryState, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
@@ -442,6 +464,9 @@ class GalleryHints(SearchHints[GalleryState]):
                 searched += 1
                 if searched > self.refined_after:
                     self._refine_later = False
+                    if searched > self._next_round and self._root_round < self.root_rounds:
+                        self._root_round += 1
+                        self._next_round *= self.round_growth
                     if self.dead_end(state):
                         return  # the solver's own search cuts the root off at once
                 fresh = 0

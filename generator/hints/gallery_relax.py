@@ -20,11 +20,17 @@ The relaxed game, from a position ``P`` of the real one:
    the leftmost such pile if there is one, else on the newest). Once the stock is out, the top
    card of any pile may be moved onto a pile with no card on its king, as often as the player
    likes (the real game forces these covers, from piles with two cards or more). Nothing else
-   moves between piles. Redeals gather the piles as the real game does.
+   moves between piles.
 3. Won when all 88 cards from the aces to the jacks are up.
+4. **Redeals** gather the piles as the real game does, except that the card of a pile holding
+   one card becomes a *free card*: it lies nowhere and may go up whenever rule 1 lets it (a real
+   line deals it right after its king, where it goes up or lies on a pile until it does).
+   With *exact redeals* (``exact_redeals=True``), every card is gathered in its pile
+   as the real game gathers it, and only the cards of the piles holding one card may be
+   gathered in any order over those piles (a real redeal is the order as it lies).
 
 Every real move is a relaxed move from the same position (a real play satisfies rule 1, a real
-placement and a real cover are options of rule 2, a redeal is a redeal), and rule 1's ``need``,
+placement and a real cover are options of rule 2, a real redeal is one of rule 4's), and rule 1's ``need``,
 fixed at ``P``, stays true along any real line from ``P``. So a winning real line from ``P`` is a
 winning relaxed line: **relaxed lost ⇒ real lost**.
 
@@ -45,6 +51,16 @@ in ``A``; the newest pile and the placement of every dealt card are the same; a 
 the same piles less the cards taken away, so the invariant holds into the next deal. At the end
 ``B`` has every card up, so ``A`` has too.
 
+With exact redeals the relaxed position is the real one less its cards up *and with the
+cards of the one-card piles in some order over those piles*: as the relaxed game sends cards up
+at once, it may lay a diverted card on another bare pile than the real game's, and a pile the
+real game holds two cards on may hold one. Nothing but a redeal tells those piles apart (a
+diversion or a cover needs a bare pile, and there are at least as many of them where fewer cards
+lie), and the redeal may gather their cards in the real order. The deletion lemma holds the same
+way: ``A``'s one-card piles are ``B``'s less the cards up, plus piles ``B`` holds longer; where
+``B`` covers from a pile ``A`` holds one card on, ``A``'s card is already alone, and at the
+redeal ``A`` gathers ``B``'s order less the cards taken away.
+
 Hence, in the relaxed game: (a) a card that may go up goes up at once — a pile top, or the
 dealt card instead of being laid down (the position with it up is ``B`` less that card); (b) once
 the stock is out, a cover after which the moved card goes up again, with what its move freed,
@@ -55,6 +71,7 @@ only on the options of rule 2 and stops covering when it likes (then redeals, or
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import permutations
 
 try:
     import cython
@@ -81,7 +98,7 @@ class _Exhausted(Exception):
     """The relaxed search used up its budget: no verdict."""
 
 
-def _counts(found: Sequence[int]) -> bytearray:
+def counts_up(found: Sequence[int]) -> bytearray:
     """How many copies of each card are up, from the foundation tops."""
     count = bytearray(52)
     for top in found:
@@ -164,8 +181,9 @@ class _Relaxed:
     """
 
     def __init__(self, state: GalleryState, budget: int, failures: Failures | None = None,
-                 first: dict[int, int] | None = None) -> None:
-        self.count0 = _counts(state.found)
+                 first: dict[int, int] | None = None, exact_redeals: bool = False) -> None:
+        self.exact_redeals = exact_redeals
+        self.count0 = counts_up(state.found)
         need = bytearray(2 if n == 1 else 1 for n in self.count0) + bytearray([1]) * _VALUES
         after = bytearray(_IDS)
         #: The ids whose going up never breaks the real rule: designated pairs, and cards whose other copy is up.
@@ -179,7 +197,11 @@ class _Relaxed:
         self.nodes = 0
         self.broken = -1
         self.seen: set[tuple[object, ...]] = set()
-        self.failed: set[tuple[object, ...]] = set() if failures is None else failures.of(self.need + self.after)
+        self.failed: set[tuple[object, ...]] = set() if failures is None else failures.of(self.key())
+
+    def key(self) -> bytes:
+        """What a relaxed position's fate depends on besides itself (``Failures``): rule 1's tables and the redeals."""
+        return self.need + self.after + (b"x" if self.exact_redeals else b"")
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -326,6 +348,8 @@ class _Relaxed:
                         return True
         if not left:
             return False
+        if self.exact_redeals:
+            return self._redeal_in_place(piles, count, left, broken)
         gathered: list[int] = []
         loose = bytearray(free)
         for pile in piles:
@@ -335,6 +359,25 @@ class _Relaxed:
             else:
                 gathered.extend(pile)
         return self.deal(tuple(gathered), 0, [None] * PILES, -1, bytearray(count), loose, left - 1, broken)
+
+    def _redeal_in_place(self, piles: Stacks, count: bytearray, left: int, broken: int) -> bool:
+        """Rule 4 with exact redeals: every card gathered in its pile, the cards of the one-card piles in
+        every order over those piles (and the bare ones)."""
+        cells = [i for i in range(PILES) if len(piles[i]) < 2]
+        singles = [piles[i][0] for i in cells if piles[i]]
+        tried = set()
+        for places in permutations(cells, len(singles)):
+            arranged = [pile if len(pile) > 1 else () for pile in piles]
+            for card, place in zip(singles, places, strict=False):
+                arranged[place] = (card,)
+            gathered = tuple(card for pile in arranged for card in (_KING, *pile))
+            if gathered in tried:  # the two copies of a card are one id unless designated
+                continue
+            tried.add(gathered)
+            self._tick()  # an arrangement costs a position: the budget bounds the loop over them
+            if self.deal(gathered, 0, [None] * PILES, -1, bytearray(count), bytearray(_IDS), left - 1, broken):
+                return True
+        return False
 
     def _free_covers(self, piles: Stacks, count: bytearray, free: bytearray,
                      broken: int) -> tuple[Stacks, bytearray, bytearray, int]:
@@ -363,56 +406,6 @@ class _Relaxed:
         return piles, count, free, broken
 
 
-def never_split(state: GalleryState) -> bool:
-    """True if no pile can ever be emptied in time to matter, so no card ever leaves its pile's order: lost.
-
-    The world *G*: rule 1's foundations, every dealt card that does not go up laid on the newest
-    pile, no diversion, no cover, every card sent up as soon as it may (so *G* ends with the
-    fewest cards left, by the deletion lemma with no option to copy), to the end of the last
-    deal. Claim: if *G* ends with a card on every one of the eight piles, ``state`` is lost.
-    Proof: take a winning real line *L*. Until its first diversion or cover, *L* is a line of *G*'s
-    rules, so every pile of *G* is the same pile of *L* less cards *G* has up. A diversion or a
-    cover needs a pile *j* with no card on its king in *L* (not the newest, for a diversion), so
-    *G*'s pile *j* is empty then; it never takes a card again in *G* (only the newest pile does,
-    and after a redeal its part of the stock is empty), so *G* ends with pile *j* empty. And if
-    *L* has no diversion and no cover at all, *G* has up every card *L* has, that is all of them.
-    Either way *G* ends with an empty pile. (Under ``optional_cover`` and ``cover_before_gathering`` a cover
-    still needs a pile with no card on its king, so the proof stands as it is.)
-    """
-    count = _counts(state.found)
-    need = bytes(2 if n == 1 else 1 for n in count)
-    piles: list[list[int]] = [list(pile[1:]) for pile in state.piles]
-    newest = PILES - state.piles.count(()) - 1
-
-    def close() -> None:
-        changed = True
-        while changed:
-            changed = False
-            for pile in piles:
-                while pile and count[pile[-1] - 1] >= need[pile[-1]]:
-                    count[pile.pop()] += 1
-                    changed = True
-
-    stock: Sequence[int] = state.stock
-    for deal in range(state.redeals, DEALS):
-        if deal > state.redeals:  # a redeal: gather the piles, pile 1 first, each from its king up
-            stock = [card for pile in piles for card in (_KING, *pile)]
-            piles = [[] for _ in range(PILES)]
-            newest = -1
-        close()
-        for card in stock:
-            kind = KIND[card]
-            if kind == KING:
-                newest += 1
-            elif kind == ACE or (kind != QUEEN and count[card - 1] >= need[card]):
-                count[card] += 1
-                close()
-            elif kind != QUEEN:
-                piles[newest].append(card)
-        close()
-    return all(piles)
-
-
 def _ids(state: GalleryState, first: dict[int, int]) -> tuple[list[tuple[int, ...] | None], tuple[int, ...]]:
     """The piles (without their kings) and the stock as card ids: of a designated pair (a value in ``first``),
     the copy met first (pile 1 to pile 8, each from its king up, then the stock from the top) is the value
@@ -432,29 +425,32 @@ def _ids(state: GalleryState, first: dict[int, int]) -> tuple[list[tuple[int, ..
 
 
 def _search(state: GalleryState, budget: int, failures: Failures | None,
-            first: dict[int, int] | None = None) -> tuple[bool, int, int]:
+            first: dict[int, int] | None = None, exact_redeals: bool = False) -> tuple[bool, int, int]:
     """The relaxed game from ``state`` under the designation ``first``: (won, broken, relaxed positions).
     Raises ``_Exhausted`` past ``budget``."""
-    search = _Relaxed(state, budget, failures, first)
+    search = _Relaxed(state, budget, failures, first, exact_redeals)
     piles, stock = _ids(state, first or {})
     newest = PILES - state.piles.count(()) - 1
     won = search.deal(stock, 0, piles, newest, bytearray(search.count0), bytearray(_IDS), DEALS - 1 - state.redeals, -1)
     if failures is not None:
-        failures.add(search.need + search.after, search.seen)
+        failures.add(search.key(), search.seen)
     return won, search.broken, search.nodes
 
 
-def relaxed_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures: Failures | None = None) -> bool | None:
+def relaxed_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures: Failures | None = None, *,
+                    exact_redeals: bool = False) -> bool | None:
     """False if the relaxed game from ``state`` cannot be won (then ``state`` is lost); True if it
     can; None if ``budget`` relaxed positions did not settle it. ``failures``, if given, holds the
-    failed positions of earlier searches (skipped) and takes this search's (when it ended)."""
+    failed positions of earlier searches (skipped) and takes this search's (when it ended).
+    ``exact_redeals``: rule 4's exact redeals (a tighter game, and a larger search, before the last deal)."""
     try:
-        return _search(state, budget, failures)[0]
+        return _search(state, budget, failures, exact_redeals=exact_redeals)[0]
     except _Exhausted:
         return None  # the positions on the search's path were not searched to the end: none is kept
 
 
-def refined_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures: Failures | None = None) -> bool | None:
+def refined_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures: Failures | None = None, *,
+                    exact_redeals: bool = False) -> bool | None:
     """``relaxed_verdict`` with the two copies of a card told apart where a relaxed win needs it (CEGAR).
 
     Rule 1 lets both copies of a card ``c`` go up on one copy of ``c - 1`` when the other copy of ``c``
@@ -475,14 +471,14 @@ def refined_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures:
     search again under both designations of that pair, which rule that line out. Stop with True
     when a relaxed win breaks no pair (nothing left to refine: the question stays open), with None
     when ``budget`` relaxed positions are spent in all, and with False when every designation
-    searched is lost.
+    searched is lost. ``exact_redeals``: with rule 4's exact redeals, as in ``relaxed_verdict``.
     """
     pending: list[dict[int, int]] = [{}]
     left = budget
     while pending:
         first = pending.pop()
         try:
-            won, broken, nodes = _search(state, left, failures, first)
+            won, broken, nodes = _search(state, left, failures, first, exact_redeals)
         except _Exhausted:
             return None
         left -= nodes

@@ -9,7 +9,8 @@ import pytest
 from generator.deals import stock_indices
 from generator.games import Result
 from generator.games.gallery import LAST, GalleryState
-from generator.hints.gallery_relax import Failures, never_split, refined_verdict, relaxed_verdict
+from generator.hints.gallery_relax import Failures, refined_verdict, relaxed_verdict
+from generator.hints.gallery_unsplit import never_split
 from generator.replay import replay
 from generator.solver import Budget, _advance, solve, solve_position
 from tests.games.test_gallery_solver import GAME, cs, hints, plain, position, small_positions
@@ -62,10 +63,31 @@ def test_a_deal_only_the_refined_game_proves_lost():
     assert solution.result is Result.LOST
 
 
+def test_deals_only_exact_redeals_prove_lost():
+    """Before the last deal, rule 4 frees the card of a one-card pile at a redeal; gathered where it lies
+    (``exact_redeals``), it must be dealt again after its king. 1388: the relaxed game so is lost at once;
+    876: only with both refinements, the copies told apart and the exact redeals."""
+    start = root(1388)
+    assert relaxed_verdict(start, 20_000) is True
+    assert refined_verdict(start, 20_000) is not False
+    assert relaxed_verdict(start, 20_000, exact_redeals=True) is False
+    solution = solve(GAME, stock_indices("gallery", 1388), budget=Budget(seconds=None, nodes=1000))
+    assert solution.result is Result.LOST
+    h = hints()
+    h.exact_redeals_at_root = False
+    assert solve(GAME, stock_indices("gallery", 1388), budget=Budget(seconds=None, nodes=1000), hints=h).result \
+        is Result.UNKNOWN
+    start = root(876)
+    assert not never_split(start)
+    assert relaxed_verdict(start, 5000, exact_redeals=True) is True
+    assert refined_verdict(start, 5000) is True  # a relaxed win that breaks no pair: nothing left to refine
+    assert refined_verdict(start, 5000, exact_redeals=True) is False
+
+
 def test_without_the_proofs_these_deals_stay_open():
     h = hints()
     h.relaxed_budget = 0
-    for deal in (346, 716, 2430, 117):
+    for deal in (346, 716, 2430, 117, 1388):
         solution = solve(GAME, stock_indices("gallery", deal), budget=Budget(seconds=None, nodes=3000), hints=h)
         assert solution.result is Result.UNKNOWN, deal
 
@@ -128,6 +150,7 @@ def test_neither_proof_fires_anywhere_along_a_winning_line(deal):
         assert not never_split(state)
         assert relaxed_verdict(state, 3000) is not False
         assert refined_verdict(state, 3000) is not False
+        assert refined_verdict(state, 3000, exact_redeals=True) is not False
 
 
 @pytest.mark.parametrize(("limit", "seed"), [(24, 11), (30, 12), (36, 13)])
@@ -147,6 +170,23 @@ def test_on_short_last_deals_the_relaxed_game_agrees_with_exhaustive_search(limi
         assert hinted.result is exact
         verdicts[(exact, relaxed)] += 1
     assert verdicts[(Result.LOST, False)] >= 4, verdicts  # the proof does fire
+
+
+def test_with_a_redeal_to_come_exact_redeals_agree_with_exhaustive_search():
+    """Positions of the second deal, searched to the end through the last: exact redeals never lose a position
+    the plain search wins, prove at least what rule 4's free cards prove, and prove one they do not."""
+    verdicts: Counter[tuple[Result, bool | None, bool | None]] = Counter()
+    for state in small_positions(10, LAST - 1, 40, 32) + small_positions(10, LAST - 1, 40, 36):
+        exact = solve_position(GAME, state, budget=Budget(seconds=None, nodes=100_000), hints=plain()).result
+        assert exact is not Result.UNKNOWN
+        loose = refined_verdict(state, 20_000)
+        placed = refined_verdict(state, 20_000, exact_redeals=True)
+        assert not (loose is False and placed is True)
+        if exact is Result.WON:
+            assert placed is not False and relaxed_verdict(state, 20_000, exact_redeals=True) is not False
+        verdicts[(exact, loose, placed)] += 1
+    assert verdicts[(Result.LOST, True, False)] >= 1, verdicts
+    assert verdicts[(Result.WON, True, True)] >= 15, verdicts
 
 
 # -- the relaxed game keeps the real game's ways out ----------------------------------------------------

@@ -168,9 +168,9 @@ def test_a_deal_won_under_a_reading_is_never_lost_under_a_looser_one(strict: str
 
 
 def test_the_first_choice_is_proved_lost_only_when_every_king_is():
-    """Deal 716: the middle king loses (proved), another king of the middle third is not proved lost, so the
+    """Deal 2430: the middle king loses (proved), another king of the middle third is not proved lost, so the
     choice is not cut; deal 346: every king loses, and the choice is proved lost."""
-    for deal, lost in ((716, False), (346, True)):
+    for deal, lost in ((2430, False), (346, True)):
         stock = stock_indices("gallery", deal)
         start = ANY.initial_state(stock)
         hints = hints_for(ANY)
