@@ -84,6 +84,19 @@ def test_deals_only_exact_redeals_prove_lost():
     assert refined_verdict(start, 5000, exact_redeals=True) is False
 
 
+def test_the_root_test_runs_again_with_a_larger_budget_once_the_leads_search_long():
+    """357 needs 40,000 relaxed positions: the first round (20,000) does not prove it, the second (80,000),
+    asked once the leads have searched 40 starts, does."""
+    start = root(357)
+    assert refined_verdict(start, 20_000, exact_redeals=True) is None
+    assert refined_verdict(start, 80_000, exact_redeals=True) is False
+    budget = Budget(seconds=None, nodes=8000)
+    assert solve(GAME, stock_indices("gallery", 357), budget=budget).result is Result.LOST
+    h = hints()
+    h.root_rounds = 0
+    assert solve(GAME, stock_indices("gallery", 357), budget=budget, hints=h).result is Result.UNKNOWN
+
+
 def test_without_the_proofs_these_deals_stay_open():
     h = hints()
     h.relaxed_budget = 0
