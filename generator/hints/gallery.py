@@ -130,7 +130,7 @@ class GalleryHints(SearchHints[GalleryState]):
         #: ``dead_end`` of the root, once asked: with the refined test (True) and without (False, while ``leads``
         #: holds it back).
         self._root_lost: dict[tuple[bool, int], bool] = {}
-        self._root_round = 0  # the refined root test's round: its budget grows by ``round_growth`` each round
+        self._root_round = 0  # the refined root test's round (``root_rounds``)
         self._next_round = 0
         self._refine_later = False  # ``leads`` holds the root's refined test back until ``refined_after`` starts
         #: The relaxed positions the dead-end tests have searched to the end without a win, from this root
@@ -277,11 +277,15 @@ class GalleryHints(SearchHints[GalleryState]):
     #: Deals 1..1000 at 2 s, paired: 33 unknown and 4 lost in 138 s of solving against 33 and 3 in 136 s.
     exact_redeals_at_root = True
     #: The refined root test is asked again, in up to ``root_rounds`` more rounds, each once the leads have
-    #: searched ``round_growth`` times the starts of the round before, with ``round_growth`` times its budget
-    #: (a search that runs long is most often a lost deal; bounded by positions, not by the clock). The 27
-    #: deals of 1..1000 unknown at 2 s, at 10 s, paired: 20 unknown and 4 lost against 24 and none without
-    #: the rounds and the exact redeals.
-    round_growth = 4
+    #: searched ``round_starts_growth`` times the starts of the round before (10, 30, 90), with
+    #: ``round_budget_growth`` times its budget (20,000, 80,000, 320,000): a search that runs long is most
+    #: often a lost deal; bounded by positions, not by the clock, and never more than a few seconds of it.
+    #: The 27 deals of 1..1000 unknown at 2 s, at 10 s, paired: 20 unknown and 4 lost against 24 and none
+    #: without the rounds and the exact redeals (starts growing 4 times a round). On the 20 left, paired:
+    #: starts growing 3 times, 19 (598 lost) against 20; twice, 19; twice with a third round (1,280,000),
+    #: 18, but a deal's 10 s then overrun by seconds.
+    round_budget_growth = 4
+    round_starts_growth = 3
     root_rounds = 2
 
     def dead_end(self, state: GalleryState) -> bool:
@@ -316,7 +320,7 @@ class GalleryHints(SearchHints[GalleryState]):
             return False
         budget = self.relaxed_root_budget
         if refined:
-            budget *= self.round_growth ** self._root_round
+            budget *= self.round_budget_growth ** self._root_round
         if self.game.choosing(state):
             # any_king: the position's moves are the draws of a king; it is lost when each draw leads to a
             # position proved lost (the tests below model the rules after the first move, not the draw).
@@ -374,7 +378,7 @@ class GalleryHints(SearchHints[GalleryState]):
         self._root_lost = {}
         self._refine_later = False
         self._root_round = 0
-        self._next_round = self.refined_after * self.round_growth
+        self._next_round = self.refined_after * self.round_starts_growth
         self._failures = Failures()
 
     def leads(self, state: GalleryState, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
@@ -466,7 +470,7 @@ class GalleryHints(SearchHints[GalleryState]):
                     self._refine_later = False
                     if searched > self._next_round and self._root_round < self.root_rounds:
                         self._root_round += 1
-                        self._next_round *= self.round_growth
+                        self._next_round *= self.round_starts_growth
                     if self.dead_end(state):
                         return  # the solver's own search cuts the root off at once
                 fresh = 0
