@@ -127,8 +127,8 @@ class GalleryHints(SearchHints[GalleryState]):
         self._last_independent: tuple[GalleryState | None, bool] = (None, False)
         #: The position the solver asked for leads from: its root, where ``dead_end`` always looks.
         self._root: GalleryState | None = None
-        #: ``dead_end`` of the root, once asked: with the refined test (True) and without (False, while ``leads``
-        #: holds it back).
+        #: ``dead_end`` of the root, once asked, by (with the refined test, its round): without it while ``leads``
+        #: holds it back, then once a round.
         self._root_lost: dict[tuple[bool, int], bool] = {}
         self._root_round = 0  # the refined root test's round (``root_rounds``)
         self._next_round = 0
