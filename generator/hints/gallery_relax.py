@@ -82,11 +82,11 @@ from generator.games.gallery import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN,
 
 #: Relaxed positions searched by default before giving up (an answer of None proves nothing).
 DEFAULT_BUDGET = 300
-#: A stand-in for a king in a gathered stock (only its kind matters to the relaxed deal).
-_KING = 12
+#: A stand-in for a king in a gathered stock (only its kind matters to a relaxed deal).
+KING_CARD = 12
 _ALL_UP = 88  # eight aces and the eighty cards from 2 to the jack
 #: Cards of the relaxed game are *ids*: a card's value (0..51), or value + 52 for the copy of a designated pair
-#: that is met second (``designate``); ``_KINDS[id]`` is its kind.
+#: that is met second (``_ids``); ``_KINDS[id]`` is its kind.
 _VALUES = 52
 _IDS = 2 * _VALUES
 _KINDS = KIND + KIND
@@ -136,7 +136,8 @@ class Failures:
     A relaxed position's fate depends only on itself and on rule 1's tables (``need``, and under a
     designation ``after``: fixed by the position the search started from and the designation), so a
     position that failed in one search fails in every later search with the same tables, passed here
-    as one ``need`` key: it is skipped like a position seen in the same search.
+    as one key (``_Relaxed.key``, which also names the redeals): it is skipped like a position seen in
+    the same search.
     The solver asks the relaxed game about thousands of positions of one last deal, whose relaxed
     searches meet the same positions again and again (the relaxed game has no timing of plays).
     Held per key and bounded by ``limit`` positions in all, forgotten all at once past it, so
@@ -173,7 +174,7 @@ class _Relaxed:
 
     Rule 1 per card id: id ``i`` of value ``v`` may go up once ``count[v - 1] >= need[i]`` and
     ``count[v] >= after[i]``. Undesignated, ``need`` is rule 1's and ``after`` 0; for a designated pair
-    (``designate``) the copy that goes up first needs one ``v - 1`` up, the other two, and the first
+    (``refined_verdict``) the copy that goes up first needs one ``v - 1`` up, the other two, and the first
     copy up. ``seen`` holds the positions entered in this search; the ones on a winning line are taken
     out again, so after a search that ended (won or lost) it holds failures only (``Failures``).
     ``broken``, after a win: the first value on the winning line that went up where the real rule
@@ -253,8 +254,9 @@ class _Relaxed:
         """Can the relaxed game be won from here: ``stock[at:]`` still to deal, ``left`` redeals to come?"""
         broken = self._close(piles, count, free, broken)
         # Piles other than the newest take a card again only by a diversion, and then hold one card
-        # until it goes up (and become free cards at a redeal): which of them holds what matters only
-        # for the piles with two cards or more, and for the newest.
+        # until it goes up (and become free cards at a redeal, or with exact redeals are gathered in any
+        # order over their piles): which of them holds what matters only for the piles with two cards or
+        # more, and for the newest.
         fixed = []
         loose = []
         for i in range(PILES):  # a loop, not generator expressions (compiled, those cannot see the C-typed locals)
@@ -315,7 +317,7 @@ class _Relaxed:
         if sum(count) == _ALL_UP:
             self.broken = broken
             return True
-        if left:  # a pile of one card gives a free card at the redeal: only the longer piles keep their place
+        if left:  # a one-card pile's card is free at a redeal, or gathered in any order: longer piles keep their place
             key: tuple[object, ...] = ("out", left, tuple((i, p) for i, p in enumerate(piles) if len(p) > 1),
                                        *sorted(p for p in piles if len(p) < 2), bytes(count), bytes(free))
         else:  # the last deal: the piles are interchangeable once the stock is out
@@ -353,7 +355,7 @@ class _Relaxed:
         gathered: list[int] = []
         loose = bytearray(free)
         for pile in piles:
-            gathered.append(_KING)
+            gathered.append(KING_CARD)
             if len(pile) == 1:
                 loose[pile[0]] += 1  # rule 4
             else:
@@ -370,7 +372,7 @@ class _Relaxed:
             arranged = [pile if len(pile) > 1 else () for pile in piles]
             for card, place in zip(singles, places, strict=False):
                 arranged[place] = (card,)
-            gathered = tuple(card for pile in arranged for card in (_KING, *pile))
+            gathered = tuple(card for pile in arranged for card in (KING_CARD, *pile))
             if gathered in tried:  # the two copies of a card are one id unless designated
                 continue
             tried.add(gathered)

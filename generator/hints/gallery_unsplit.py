@@ -9,10 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.games.gallery import ACE, DEALS, KIND, KING, PILES, QUEEN, GalleryState
-from generator.hints.gallery_relax import counts_up
-
-#: A stand-in for a king in a gathered stock (only its kind matters).
-_KING = 12
+from generator.hints.gallery_relax import KING_CARD, counts_up
 
 
 def never_split(state: GalleryState) -> bool:
@@ -48,7 +45,7 @@ def never_split(state: GalleryState) -> bool:
     stock: Sequence[int] = state.stock
     for deal in range(state.redeals, DEALS):
         if deal > state.redeals:  # a redeal: gather the piles, pile 1 first, each from its king up
-            stock = [card for pile in piles for card in (_KING, *pile)]
+            stock = [card for pile in piles for card in (KING_CARD, *pile)]
             piles = [[] for _ in range(PILES)]
             newest = -1
         close()
