@@ -29,16 +29,30 @@ def read_input(path: str | os.PathLike[str], what: str, error: type[UserError] =
         raise error(f"cannot read {path}: {reason}") from None
 
 
+def check_output_directory(path: str | os.PathLike[str]) -> Path:
+    """Refuse, before any work is done, a directory that is neither there nor makeable.
+
+    A missing directory is made when the first file is written into it (``atomic_output``), so a
+    run refused or stopped before that leaves no empty directory behind; here only its nearest
+    existing ancestor has to be a writable directory.
+    """
+    directory = Path(path)
+    existing = directory
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise UserError(f"output path {existing} is not a directory")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise UserError(f"output directory {existing} is not writable")
+    return directory
+
+
 def check_output_path(path: str | os.PathLike[str]) -> Path:
-    """Refuse, before any work is done, an output path that cannot be written."""
+    """Refuse, before any work is done, an output path that cannot be written (its directory may be missing)."""
     target = Path(path)
     if target.is_dir():
         raise UserError(f"output path {target} is a directory: give a file name")
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise UserError(f"output directory {parent} does not exist")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise UserError(f"output directory {parent} is not writable")
+    check_output_directory(target.parent if str(target.parent) else Path("."))
     return target
 
 
@@ -69,6 +83,10 @@ def remove_stale_parts(target: Path) -> None:
 def atomic_output(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO[Any]]:
     """Open a temporary file next to ``path``; on success it replaces ``path`` atomically."""
     target = check_output_path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(f"cannot make the output directory {target.parent}: {error.strerror}") from None
     remove_stale_parts(target)
     prefix = f".{target.name}.{os.getpid()}-"
     fd, temp_name = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=target.parent or ".")

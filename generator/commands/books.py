@@ -78,8 +78,6 @@ def cmd_rulebook(args: argparse.Namespace) -> int:
             raise UserError(str(error)) from None
         what = f"the booklet ({page.name} pages on {sheet.name}, {args.duplex or 'long'}-edge duplex)"
     output = Path(args.output) if args.output else DEFAULT_BOOKLET if args.booklet else DEFAULT_OUTPUT
-    if args.output is None:
-        OUTPUT.mkdir(exist_ok=True)
     check_output_path(output)
     try:
         source_date_epoch()

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import re
 import sys
 import time
-from pathlib import Path
 
 from generator.commands.common import MAX_DPI, MIN_DPI, colors_count, dpi, duplex_edge
 from generator.commands.printables import output_path
@@ -157,19 +155,6 @@ def _check_combination(args: argparse.Namespace) -> None:
         _refuse(args, ("duplex", "back_offset"), "without --backs (they say how the sheets of backs are printed)")
 
 
-def _png_directory(text: str) -> Path:
-    """``--png DIR``: a directory, or a path where one can be made (its nearest existing parent writable)."""
-    directory = Path(text)
-    if directory.exists() and not directory.is_dir():
-        raise UserError(f"output path {directory} is not a directory")
-    existing = directory
-    while not existing.exists():
-        existing = existing.parent
-    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
-        raise UserError(f"output directory {existing} is not writable")
-    return directory
-
-
 def cmd_deck(args: argparse.Namespace) -> int:
     from generator.pdf.deck import DeckOptions, LayoutError, build, build_calibration
 
@@ -202,10 +187,10 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 
 def _write_pngs(args: argparse.Namespace) -> int:
-    from generator.safeio import write_bytes
+    from generator.safeio import check_output_directory, write_bytes
     from generator.svg.printed import card_images, image_size
 
-    directory = _png_directory(args.png)
+    directory = check_output_directory(args.png)
     resolution = args.dpi or DEFAULT_DPI
     packs_, bleed = args.packs or 1, args.bleed or 0.0
     started = time.perf_counter()
@@ -215,12 +200,7 @@ def _write_pngs(args: argparse.Namespace) -> int:
         images = card_images(packs=packs_, colors=args.colors or 2, bleed_mm=bleed, dpi=resolution,
                              latin=args.latin_names)
         for image in images:
-            target = directory / image.name
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise UserError(f"cannot make the output directory {target.parent}: {error.strerror}") from None
-            write_bytes(target, image.png)
+            write_bytes(directory / image.name, image.png)
     except BaseException:
         print("failed", file=sys.stderr)
         raise

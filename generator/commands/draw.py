@@ -69,7 +69,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     svg.add_argument("--dpi", metavar="D", type=dpi, help=f"PNG resolution, {MIN_DPI}..{MAX_DPI} (default 300)")
     svg.add_argument("--colors", metavar="2|4", type=colors_count, default=2,
                      help="a two- (default) or four-colour pack")
-    svg.add_argument("-o", "--output", metavar="DIR", help="directory to write into (default output/)")
+    svg.add_argument("-o", "--output", metavar="DIR", help="directory to write into, made if missing (default output/)")
     svg.set_defaults(handler=cmd_svg)
 
 
@@ -105,14 +105,10 @@ def _check_arguments(args: argparse.Namespace) -> None:
 
 
 def _output_dir(text: str | None) -> Path:
-    if text is None:
-        OUTPUT.mkdir(exist_ok=True)
-        return OUTPUT
-    directory = Path(text)
-    if not directory.is_dir():
-        raise UserError(f"output directory {directory} does not exist" if not directory.exists()
-                        else f"output path {directory} is not a directory")
-    return directory
+    """``-o DIR`` (default ``output/``), checked before any work; made, if missing, when the first file is written."""
+    from generator.safeio import check_output_directory
+
+    return check_output_directory(OUTPUT if text is None else text)
 
 
 def cmd_svg(args: argparse.Namespace) -> int:

@@ -56,8 +56,6 @@ def cmd_html(args: argparse.Namespace) -> int:
     shown = shown_from(args)
     game = shown.game
     name = shown.deal.name if shown.record else f"{game.full_id.replace(':', '-')}-{shown.deal.name}"
-    if args.output is None:
-        OUTPUT.mkdir(exist_ok=True)
     output = check_output_path(Path(args.output) if args.output else OUTPUT / f"{name}.html")
     line = line_of(shown, SOLVE_POSITIONS)
     source = Source(line.kind, line.verdict, Path(shown.record_path).name if shown.record else "")

@@ -106,12 +106,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def output_path(args: argparse.Namespace, default: Path) -> Path:
-    """The output path, checked before any work; the default's directory is made if missing."""
+    """The output path, checked before any work (a missing directory is made when the file is written)."""
     from generator.pdf.templates import source_date_epoch
     from generator.safeio import check_output_path
 
-    if args.output is None:
-        OUTPUT.mkdir(exist_ok=True)
     output = Path(args.output) if args.output else default
     check_output_path(output)
     try:

@@ -110,6 +110,7 @@ def test_bad_input_is_one_line_with_status_2_and_writes_nothing(cli, tmp_path: P
     assert not out.exists()
 
 
-def test_a_missing_output_directory_is_refused(cli, tmp_path: Path) -> None:
-    result = cli("deck", "-o", str(tmp_path / "missing" / "deck.pdf"))
-    assert result.status == 2 and "does not exist" in result.err
+def test_an_output_path_under_a_file_is_refused(cli, tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    result = cli("deck", "-o", str(tmp_path / "file" / "deck.pdf"))
+    assert result.status == 2 and "is not a directory" in result.err

@@ -402,11 +402,12 @@ def test_the_command_writes_atomically_with_one_line_of_progress(tmp_path: Path,
     assert err.count("\n") == 1 and "wrote" in err
 
 
-def test_the_command_refuses_a_missing_directory_before_working(tmp_path: Path) -> None:
+def test_the_command_refuses_an_unwritable_directory_before_working(tmp_path: Path) -> None:
     from generator.errors import UserError
 
-    with pytest.raises(UserError, match="does not exist"):
-        books.cmd_rulebook(rulebook_args("-o", str(tmp_path / "no" / "book.pdf")))
+    (tmp_path / "file").write_text("")
+    with pytest.raises(UserError, match="is not a directory"):
+        books.cmd_rulebook(rulebook_args("-o", str(tmp_path / "file" / "no" / "book.pdf")))
 
 
 # --- typography -------------------------------------------------------------------------------------------------

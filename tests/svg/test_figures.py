@@ -383,9 +383,22 @@ def test_cli_step_past_the_end_says_how_many_moves(tmp_path: Path) -> None:
     assert result.returncode == 2 and f"has {len(played.moves)} moves" in result.stderr
 
 
-def test_cli_refuses_a_missing_output_directory(tmp_path: Path) -> None:
-    result = _svg_cli("--card", "Т♥", tmp_path=tmp_path / "nowhere")
-    assert result.returncode == 2 and "does not exist" in result.stderr
+def test_cli_makes_a_missing_output_directory(tmp_path: Path) -> None:
+    result = _svg_cli("--card", "Т♥", "--png", tmp_path=tmp_path / "new" / "figures")
+    assert result.returncode == 0, result.stderr
+    assert sorted(path.suffix for path in (tmp_path / "new" / "figures").iterdir()) == [".png", ".svg"]
+
+
+def test_cli_refuses_an_output_directory_under_a_file_and_makes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    result = _svg_cli("quadrille", "--deal", "7", tmp_path=tmp_path / "file" / "figures")
+    assert result.returncode == 2 and f"output path {tmp_path / 'file'} is not a directory" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and sorted(tmp_path.iterdir()) == [tmp_path / "file"]
+
+
+def test_cli_makes_no_directory_when_the_input_is_bad(tmp_path: Path) -> None:
+    result = _svg_cli("quadrille", "--deal", "7", "--step", "100000", tmp_path=tmp_path / "new")
+    assert result.returncode == 2 and not (tmp_path / "new").exists()
 
 
 # ---------------------------------------------------------------- labels keep clear
