@@ -83,7 +83,7 @@ def measure_deal(spec: str, deal: int, budget_seconds: float, lines: Sequence[by
 
 def _line_wins(game: Game, stock: Sequence[int], data: bytes) -> bool:
     """Whether the encoded line ``data`` replays to a win from the start of ``stock`` under ``game``'s rules."""
-    return replay(game, game.initial_state(stock), decode_line(data)).won
+    return replay(game, game.initial_state(stock), game.adopt_line(stock, decode_line(data))).won
 
 
 def wins_by_lines(spec: str, lines: Mapping[int, Sequence[bytes]]) -> set[int]:
@@ -141,7 +141,8 @@ def borrowed_win(spec: str, deal: int, others: tuple[str, ...], budget: Budget) 
     stock = stock_indices(game.id, deal)
     for other in others:
         solution = solve(make_game(other), stock, budget=budget)
-        if solution.result is Result.WON and replay(game, game.initial_state(stock), solution.moves).won:
+        if solution.result is Result.WON and replay(game, game.initial_state(stock),
+                                                     game.adopt_line(stock, solution.moves)).won:
             return True
     return False
 

@@ -191,6 +191,23 @@ class Gallery(Rules[GalleryState]):
             return move.src - AT + THIRD[0]
         return next(i for i in king_choices(state.stock) if state.stock[i] == move.card)
 
+    def adopt_line(self, stock: Sequence[int], moves: Sequence[Move]) -> list[Move]:
+        """The first king drawn as this reading names the draw: the printed rules draw the middle king with a
+        plain ``stock → pile:1``; ``any_king`` names it ``stock:P → pile:1`` when both copies of it lie in the
+        middle third. So a line of either that draws the middle king is renamed to the other's; any other line
+        is left as it is (it draws a king the printed rules never draw, or is no line of this game)."""
+        if not moves or moves[0].dst != PILE:
+            return list(moves)
+        first, i = moves[0], middle_king(stock)
+        if self.any_king:
+            if first.src != STOCK or first.card != stock[i]:
+                return list(moves)
+            start = self.initial_state(stock)
+            first = next(move for move in self._king_moves(start) if self.drawn_index(start, move) == i)
+        elif first.src >= AT and first.src - AT + THIRD[0] == i and first.card == stock[i]:
+            first = _MOVES[first.card][STOCK][PILE]
+        return [first, *moves[1:]]
+
     # -- the rules ------------------------------------------------------------------
 
     @cython.locals(card=cython.int, kind=cython.int, row=tuple, low=cython.int, found=tuple, j=cython.int,

@@ -132,6 +132,15 @@ class Rules(ABC, Generic[S]):
         """
         return state
 
+    def adopt_line(self, stock: Sequence[int], moves: Sequence[Move]) -> list[Move]:
+        """A line of another reading of this game, its moves named as this reading names them.
+
+        Readings of one game name the same move alike, except where a variant needs more names (gallery's
+        ``any_king``: which copy of a king is drawn). Only names change: whether the line is legal and wins
+        here is for a replay to say (a borrowed win is the replay's proof, never this method's).
+        """
+        return list(moves)
+
     def laid_out(self, state: S) -> bool:
         """The deal is down: the table shows the layout the rule text's figure describes.
 

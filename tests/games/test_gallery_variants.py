@@ -12,8 +12,9 @@ from generator.hints import hints_for
 from generator.notation import move_ru
 from generator.play import play_out
 from generator.record import RecordError, from_json, record_of, replay, to_json
+from generator.replay import replay as replay_line
 from generator.solver import Budget, solve, solve_position
-from generator.stats import load_stats
+from generator.stats import decode_line, load_stats, measure_deal
 from tests.games.test_gallery import arrange, c, position
 
 PRINTED = make_game("gallery")
@@ -84,6 +85,30 @@ def test_any_king_records_say_which_copy_and_check_replays_them():
     for other in (PRINTED, OPTIONAL, BEFORE):
         assert "no such place" in other.explain_illegal(other.initial_state(stock), chosen)
     assert ANY.drawn_index(state, rest.moves[0]) == middle_king(stock)  # the no-peek player draws as printed
+
+
+def test_a_line_drawing_the_middle_king_is_renamed_between_the_readings():
+    stock = arrange({35: "К♠", 47: "К♥", 60: "К♥"})  # the middle king (47) has its twin in the middle third
+    printed = play_out(PRINTED, stock)
+    adopted = ANY.adopt_line(stock, printed.moves)
+    assert printed.moves[0] == Move(c("К♥"), P("stock"), P("pile:1"))
+    assert adopted == [Move(c("К♥"), ANY.place_id("stock:47"), P("pile:1")), *printed.moves[1:]]
+    assert replay_line(ANY, ANY.initial_state(stock), printed.moves).moves_played == 0  # unnamed: no move
+    assert replay_line(ANY, ANY.initial_state(stock), adopted).states[1:] == tuple(printed.states[1:])
+    assert PRINTED.adopt_line(stock, adopted) == printed.moves and OPTIONAL.adopt_line(stock, adopted) == printed.moves
+    # A line drawing a king the printed rules never draw, and a line of the printed rules, are left alone.
+    other = [Move(c("К♥"), ANY.place_id("stock:60"), P("pile:1"))]
+    assert PRINTED.adopt_line(stock, other) == other and PRINTED.adopt_line(stock, printed.moves) == printed.moves
+    assert ANY.adopt_line(stock, adopted) == adopted and ANY.adopt_line(stock, []) == []
+
+
+def test_any_king_borrows_a_win_of_the_printed_rules_that_draws_a_named_twin() -> None:
+    stock = stock_indices("gallery", 7)  # the middle king (index 50) and its twin (66) lie in the middle third
+    donor = measure_deal("gallery", 7, 10.0)
+    assert donor.thoughtful is Result.WON and ANY.drawn_index(ANY.initial_state(stock), Move(
+        decode_line(donor.line)[0].card, ANY.place_id("stock:51"), P("pile:1"))) == middle_king(stock) == 50
+    borrowed = measure_deal("gallery:any_king", 7, 10.0, [donor.line])
+    assert borrowed.borrowed and borrowed.thoughtful is Result.WON
 
 
 def test_any_king_solver_branches_on_the_first_king():
