@@ -45,7 +45,8 @@ samples: $(STAMP) compiled
 # Maintainers: the book's odds over 10,000 deals of every game and variant (slow), timed into
 # docs/benchmarks.md. ODDS_BUDGET is the solver's seconds per deal; the book prints it. At the end of the run
 # each deal left unknown that another reading of the game won is won too where that reading's line replays
-# under its rules (the lines found in the run; bench/run.py --settle solves again, for rows measured apart).
+# under its rules, or its search from where the line breaks them wins (the lines found in the run;
+# bench/run.py --settle solves again, for rows measured apart).
 ODDS_BUDGET ?= 2
 odds: $(STAMP) compiled
 	$(BIN)/python bench/run.py --deals 10000 --budget $(ODDS_BUDGET) --save-stats

@@ -217,9 +217,10 @@ def measure_row(spec: str, deals: int, budget: float, jobs: int, save: bool,
     )
 
 
-def settle_found(specs: list[str], found: dict[str, dict[int, bytes]]) -> None:
+def settle_found(specs: list[str], found: dict[str, dict[int, bytes]], budget: float) -> None:
     """The odds run's last step: each spec's saved unknown deals that a line another reading of the game found in
-    this run wins under the spec's rules (replayed, no search), saved as won.
+    this run wins under the spec's rules, saved as won: replayed, or, where the line breaks this reading's rules
+    (a cover it skips), searched from the end of its legal part for up to ``budget`` seconds (``solve_along``).
 
     Measuring first lets the readings measured later borrow the earlier ones' lines; this gives the earlier ones
     the later ones' lines. It replaces ``--settle`` after a whole run: the lines are at hand, so nothing is
@@ -233,7 +234,7 @@ def settle_found(specs: list[str], found: dict[str, dict[int, bytes]]) -> None:
         donors = other_readings_lines(spec, found)
         candidates = {deal: [lines[deal] for lines in donors if deal in lines] for deal in unknown}
         started = time.perf_counter()
-        won = wins_by_lines(spec, {deal: lines for deal, lines in candidates.items() if lines})
+        won = wins_by_lines(spec, {deal: lines for deal, lines in candidates.items() if lines}, search_seconds=budget)
         if won:
             save_stats(spec, with_wins(entry, won))
         print(f"{spec}: {len(unknown)} unknown, {len(won)} of them won by another reading's line of this run "
@@ -285,8 +286,9 @@ def main() -> int:
     parser.add_argument("--settle", action="store_true",
                         help="no measuring: in assets/stats.json, turn each saved unknown deal that another reading "
                         "of the game is saved as winning into a win where that reading's line replays under this "
-                        "one's rules, at --budget seconds a solve (for rows measured apart; a --save-stats run "
-                        "does this itself with the lines it found)")
+                        "one's rules or this one's search from the end of its legal part wins, at --budget seconds "
+                        "a solve (for rows measured apart; a --save-stats run does this itself with the lines it "
+                        "found)")
     parser.add_argument("--book-only", action="store_true", help="measure only the rulebook build")
     parser.add_argument("--against", metavar="REV",
                         help="compare the solver of git revision REV with this tree on the same deals "
@@ -369,7 +371,7 @@ def main() -> int:
         text = replace_block(text, block, table(read_block(text, block), rows, note, header))
         DOC.write_text(text, encoding="utf-8")
     if found:
-        settle_found(specs, found)
+        settle_found(specs, found, args.budget)
 
     if block == "solver" and "quadrille" in specs:
         plain, strict = quadrille_rate()

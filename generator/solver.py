@@ -242,6 +242,22 @@ def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None,
     return solve_position(game, game.initial_state(stock), budget=budget, hints=hints)
 
 
+def solve_along(game: Rules[S], state: S, line: Sequence[Move], *, budget: Budget | None = None) -> Solution:
+    """A search from the end of the part of ``line`` that is legal from ``state``: won with the whole line (that
+    part, then the search's), else unknown — a loss there says nothing of ``state``. Its nodes are the search's.
+
+    For a winning line of another reading of the game: a reading that allows more (gallery's covers made
+    optional) often wins a deal along a line that is legal under a stricter one up to a late move it skips,
+    and the stricter one's search from there then wins where its search from the start did not (of 14
+    gallery deals held unknown at 2 s that ``cover_before_gathering`` or ``optional_cover`` won, 13 within a
+    second; docs/notes/solver-gallery.md §15). Like a lead, it proves a win only."""
+    walked = replay(game, state, line)
+    found = solve_position(game, walked.final, budget=budget)
+    if found.result is Result.WON:
+        return Solution(Result.WON, [*line[:walked.moves_played], *found.moves], found.nodes, found.seconds)
+    return Solution(Result.UNKNOWN, [], found.nodes, found.seconds)
+
+
 def solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
                    hints: SearchHints[S] | None = None) -> Solution:
     """``_solve_position`` with the cyclic garbage collector paused.

@@ -26,7 +26,7 @@ from generator.pool import in_order
 from generator.progress import Progress
 from generator.replay import replay
 from generator.safeio import write_text
-from generator.solver import Budget, solve
+from generator.solver import Budget, solve, solve_along
 
 STATS_FILE = ASSETS / "stats.json"
 STATS_FORMAT = "pasyans-stats/1"
@@ -86,12 +86,27 @@ def _line_wins(game: Game, stock: Sequence[int], data: bytes) -> bool:
     return replay(game, game.initial_state(stock), game.adopt_line(stock, decode_line(data))).won
 
 
-def wins_by_lines(spec: str, lines: Mapping[int, Sequence[bytes]]) -> set[int]:
+def _along_wins(game: Game, stock: Sequence[int], moves: Sequence[Move], seconds: float) -> bool:
+    """Whether ``spec``'s search from the end of the legal part of another reading's line (``solve_along``,
+    within ``seconds``) wins; the whole line is replayed before it counts."""
+    start = game.initial_state(stock)
+    found = solve_along(game, start, game.adopt_line(stock, moves), budget=Budget(seconds=seconds))
+    return found.result is Result.WON and replay(game, start, found.moves).won
+
+
+def wins_by_lines(spec: str, lines: Mapping[int, Sequence[bytes]], *, search_seconds: float = 0.0) -> set[int]:
     """The deals of ``lines`` (deal → winning lines other readings of the game found for it) that one of those
-    lines wins under ``spec``'s rules: each replayed through ``spec``'s engine, the replay being the proof."""
+    lines wins under ``spec``'s rules: each replayed through ``spec``'s engine, the replay being the proof. With
+    ``search_seconds``, a deal none of them wins as it stands is searched from the end of each line's legal part
+    (``solve_along``) for up to that long, until one such search wins."""
     game = make_game(spec)
-    return {deal for deal, candidates in lines.items()
-            if any(_line_wins(game, stock_indices(game.id, deal), data) for data in candidates)}
+    won = set()
+    for deal, candidates in lines.items():
+        stock = stock_indices(game.id, deal)
+        if any(_line_wins(game, stock, data) for data in candidates) or (search_seconds > 0 and any(
+                _along_wins(game, stock, decode_line(data), search_seconds) for data in candidates)):
+            won.add(deal)
+    return won
 
 
 def _measure_chunk(args: tuple[str, list[tuple[int, tuple[bytes, ...]]], float]) -> list[DealResult]:
@@ -135,14 +150,17 @@ def measure(
 
 def borrowed_win(spec: str, deal: int, others: tuple[str, ...], budget: Budget) -> bool:
     """True if a winning line that the solver finds for ``deal`` under another reading of the game (``others``,
-    e.g. a variant) replays to a win under ``spec``'s own rules: then ``spec`` wins the deal, whatever its own
-    search left undecided. The replay is the proof, not any relation between the readings."""
+    e.g. a variant) replays to a win under ``spec``'s own rules, or ``spec``'s search from the end of its legal
+    part wins (``solve_along``, within ``budget``): then ``spec`` wins the deal, whatever its own search left
+    undecided. The replay is the proof, not any relation between the readings."""
     game = make_game(spec)
     stock = stock_indices(game.id, deal)
     for other in others:
         solution = solve(make_game(other), stock, budget=budget)
-        if solution.result is Result.WON and replay(game, game.initial_state(stock),
-                                                     game.adopt_line(stock, solution.moves)).won:
+        if solution.result is not Result.WON:
+            continue
+        if replay(game, game.initial_state(stock), game.adopt_line(stock, solution.moves)).won or (
+                budget.seconds and _along_wins(game, stock, solution.moves, budget.seconds)):
             return True
     return False
 

@@ -129,3 +129,36 @@ def test_a_restart_attempt_counts_failures_so_a_short_attempt_can_win_a_long_lin
     # of 128 (the line is 125 positions long), which comes after 896 positions of shorter ones.
     assert solution.nodes < 896
     assert_record_wins(game, stock_indices("village", 1), solution.moves, 1)
+
+
+# --- a search along another reading's line ----------------------------------------------------------------------
+
+
+def test_a_search_along_a_looser_readings_line_wins_past_the_cover_it_skips() -> None:
+    from generator.replay import replay
+    from generator.solver import solve_along
+
+    printed, stock = make_game("gallery"), stock_indices("gallery", 4241)
+    start = printed.initial_state(stock)
+    # «Закрыть короля, только перед тем как собирать» wins it along a line that the rules as printed stop
+    # short of its end (a cover they force first), ...
+    looser = solve(make_game("gallery:cover_before_gathering"), stock, budget=Budget(seconds=None, nodes=60_000))
+    assert looser.result is Result.WON
+    legal = replay(printed, start, looser.moves).moves_played
+    assert 0 < legal < len(looser.moves)
+    # ... and the printed rules' search from there wins, with the legal part of that line first; their own search
+    # from the start does not within more positions.
+    along = solve_along(printed, start, looser.moves, budget=Budget(seconds=None, nodes=2_000))
+    assert along.result is Result.WON and along.moves[:legal] == looser.moves[:legal]
+    assert replay(printed, start, along.moves).won
+    assert solve(printed, stock, budget=Budget(seconds=None, nodes=20_000)).result is Result.UNKNOWN
+
+
+def test_a_search_along_a_line_never_answers_lost() -> None:
+    from generator.solver import solve_along
+
+    game = make_game("gallery")
+    stock = stock_indices("gallery", 876)  # proved lost from the start
+    assert solve(game, stock, budget=Budget(seconds=30)).result is Result.LOST
+    along = solve_along(game, game.initial_state(stock), [], budget=Budget(seconds=30))
+    assert along.result is Result.UNKNOWN and along.moves == [] and along.nodes > 0

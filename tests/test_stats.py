@@ -254,3 +254,15 @@ def test_the_rules_digest_follows_the_rules_source(monkeypatch: pytest.MonkeyPat
     assert rules_digest("village") != same
     (copied / "deals.py").unlink()
     assert rules_digest("village") == ""
+
+
+def test_settling_searches_along_a_line_that_breaks_this_readings_rules() -> None:
+    from generator.games import Result, make_game
+    from generator.solver import Budget, solve
+
+    stock = stock_indices("gallery", 4241)
+    looser = solve(make_game("gallery:cover_before_gathering"), stock, budget=Budget(seconds=None, nodes=60_000))
+    assert looser.result is Result.WON
+    candidates = {4241: [encode_line(looser.moves)]}
+    assert wins_by_lines("gallery", candidates) == set()  # as it stands the line breaks the printed rules
+    assert wins_by_lines("gallery", candidates, search_seconds=20.0) == {4241}
