@@ -217,7 +217,7 @@ def measure_row(spec: str, deals: int, budget: float, jobs: int, save: bool,
     )
 
 
-def settle_found(specs: list[str], found: dict[str, dict[int, bytes]], budget: float) -> None:
+def settle_found(specs: list[str], found: dict[str, dict[int, bytes]], budget: float, jobs: int) -> None:
     """The odds run's last step: each spec's saved unknown deals that a line another reading of the game found in
     this run wins under the spec's rules, saved as won: replayed, or, where the line breaks this reading's rules
     (a cover it skips), searched from the end of its legal part for up to ``budget`` seconds (``solve_along``).
@@ -234,7 +234,8 @@ def settle_found(specs: list[str], found: dict[str, dict[int, bytes]], budget: f
         donors = other_readings_lines(spec, found)
         candidates = {deal: [lines[deal] for lines in donors if deal in lines] for deal in unknown}
         started = time.perf_counter()
-        won = wins_by_lines(spec, {deal: lines for deal, lines in candidates.items() if lines}, search_seconds=budget)
+        won = wins_by_lines(spec, {deal: lines for deal, lines in candidates.items() if lines}, search_seconds=budget,
+                            jobs=jobs)
         if won:
             save_stats(spec, with_wins(entry, won))
         print(f"{spec}: {len(unknown)} unknown, {len(won)} of them won by another reading's line of this run "
@@ -371,7 +372,7 @@ def main() -> int:
         text = replace_block(text, block, table(read_block(text, block), rows, note, header))
         DOC.write_text(text, encoding="utf-8")
     if found:
-        settle_found(specs, found, args.budget)
+        settle_found(specs, found, args.budget, args.jobs)
 
     if block == "solver" and "quadrille" in specs:
         plain, strict = quadrille_rate()

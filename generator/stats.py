@@ -94,19 +94,22 @@ def _along_wins(game: Game, stock: Sequence[int], moves: Sequence[Move], seconds
     return found.result is Result.WON and replay(game, start, found.moves).won
 
 
-def wins_by_lines(spec: str, lines: Mapping[int, Sequence[bytes]], *, search_seconds: float = 0.0) -> set[int]:
+def _lines_win(args: tuple[str, int, tuple[bytes, ...], float]) -> bool:
+    spec, deal, candidates, search_seconds = args
+    game = make_game(spec)
+    stock = stock_indices(game.id, deal)
+    return any(_line_wins(game, stock, data) for data in candidates) or (search_seconds > 0 and any(
+        _along_wins(game, stock, decode_line(data), search_seconds) for data in candidates))
+
+
+def wins_by_lines(spec: str, lines: Mapping[int, Sequence[bytes]], *, search_seconds: float = 0.0,
+                  jobs: int = 1) -> set[int]:
     """The deals of ``lines`` (deal → winning lines other readings of the game found for it) that one of those
     lines wins under ``spec``'s rules: each replayed through ``spec``'s engine, the replay being the proof. With
     ``search_seconds``, a deal none of them wins as it stands is searched from the end of each line's legal part
-    (``solve_along``) for up to that long, until one such search wins."""
-    game = make_game(spec)
-    won = set()
-    for deal, candidates in lines.items():
-        stock = stock_indices(game.id, deal)
-        if any(_line_wins(game, stock, data) for data in candidates) or (search_seconds > 0 and any(
-                _along_wins(game, stock, decode_line(data), search_seconds) for data in candidates)):
-            won.add(deal)
-    return won
+    (``solve_along``) for up to that long, until one such search wins; ``jobs`` deals at a time."""
+    tasks = [(spec, deal, tuple(candidates), search_seconds) for deal, candidates in lines.items()]
+    return {task[1] for task, won in zip(tasks, in_order(_lines_win, tasks, jobs=jobs), strict=True) if won}
 
 
 def _measure_chunk(args: tuple[str, list[tuple[int, tuple[bytes, ...]]], float]) -> list[DealResult]:

@@ -265,4 +265,4 @@ def test_settling_searches_along_a_line_that_breaks_this_readings_rules() -> Non
     assert looser.result is Result.WON
     candidates = {4241: [encode_line(looser.moves)]}
     assert wins_by_lines("gallery", candidates) == set()  # as it stands the line breaks the printed rules
-    assert wins_by_lines("gallery", candidates, search_seconds=20.0) == {4241}
+    assert wins_by_lines("gallery", candidates, search_seconds=20.0, jobs=2) == {4241}
