@@ -68,9 +68,9 @@ BAD = [
     ["rulebook", "--duplex", "short", "-o", f"{OUT}/book.pdf"],  # without --booklet
     ["rulebook", "--booklet", "--duplex", "both", "-o", f"{OUT}/book.pdf"],
     # output paths
-    ["rulebook", "-o", "no/such/dir/book.pdf"],
+    ["rulebook", "-o", "village.json/dir/book.pdf"],  # under a file
     ["rulebook", "-o", OUT],
-    ["play", "quadrille", "--deal", "1", "--record", "missing/dir/r.json"],
+    ["play", "quadrille", "--deal", "1", "--record", "village.json/dir/r.json"],
     ["solve", "quadrille", "--deal", "4", "--record", f"{OUT}"],  # a directory
     # typed packs (--stock)
     ["play", "quadrille", "--stock", "short.txt"],  # a card missing
@@ -91,7 +91,7 @@ BAD = [
     ["svg", "--card", "Ж♠", "-o", OUT],
     ["svg", "quadrille", "--card", "Д♠", "-o", OUT],
     ["svg", "quadrille", "--deal", "1", "--colors", "3", "-o", OUT],
-    ["svg", "quadrille", "--deal", "1", "-o", "no/such/dir"],
+    ["svg", "quadrille", "--deal", "1", "-o", "village.json/dir"],
     ["svg", "--record", "village.json", "--step", "100000", "-o", OUT],  # past the end of the record
     ["svg", "quadrille", "--record", "village.json", "--end", "-o", OUT],  # a record of another game
     ["svg", "--record", "illegal.json", "--end", "-o", OUT],
@@ -102,7 +102,7 @@ BAD = [
     ["html", "--record", "illegal.json", "-o", f"{OUT}/page.html"],
     ["html", "quadrille", "-o", f"{OUT}/page.html"],  # no deal
     ["html", "--deal", "1", "-o", f"{OUT}/page.html"],  # no game
-    ["html", "quadrille", "--deal", "1", "-o", "no/such/dir/page.html"],  # an unwritable output
+    ["html", "quadrille", "--deal", "1", "-o", "village.json/page.html"],  # under a file: unwritable
     ["html", "quadrille", "--deal", "1", "-o", OUT],  # a directory
     ["html", "quadrille", "--deal", "1", "--colors", "3", "-o", f"{OUT}/page.html"],
     # records
@@ -120,7 +120,7 @@ BAD = [
     ["analyze", "--record", "illegal.json", "-o", f"{OUT}/a.json"],  # two moves swapped: illegal
     ["analyze", "--record", "nothing-here.json"],
     ["analyze", "--record", "corrupt.json"],
-    ["analyze", "phalanx", "--deal", "1", "-o", "no/such/dir/a.json"],
+    ["analyze", "phalanx", "--deal", "1", "-o", "village.json/dir/a.json"],
     ["analyze", "phalanx", "--deal", "1", "-o", OUT],
     ["analyze", "phalanx", "--deal", "4", "-o", f"{OUT}/lost.json"],  # a lost deal has no winning line
     ["analyze", "phalanx", "--deal", "1", "--probe-positions", "0"],
