@@ -87,7 +87,7 @@ def _line_wins(game: Game, stock: Sequence[int], data: bytes) -> bool:
 
 
 def _along_wins(game: Game, stock: Sequence[int], moves: Sequence[Move], seconds: float) -> bool:
-    """Whether ``spec``'s search from the end of the legal part of another reading's line (``solve_along``,
+    """Whether ``game``'s search from the end of the legal part of another reading's line (``solve_along``,
     within ``seconds``) wins; the whole line is replayed before it counts."""
     start = game.initial_state(stock)
     found = solve_along(game, start, game.adopt_line(stock, moves), budget=Budget(seconds=seconds))
@@ -95,6 +95,7 @@ def _along_wins(game: Game, stock: Sequence[int], moves: Sequence[Move], seconds
 
 
 def _lines_win(args: tuple[str, int, tuple[bytes, ...], float]) -> bool:
+    """``wins_by_lines`` for one deal (a pool task): one of its lines replays to a win, or a search along one wins."""
     spec, deal, candidates, search_seconds = args
     game = make_game(spec)
     stock = stock_indices(game.id, deal)
