@@ -266,3 +266,10 @@ def test_settling_searches_along_a_line_that_breaks_this_readings_rules() -> Non
     candidates = {4241: [encode_line(looser.moves)]}
     assert wins_by_lines("gallery", candidates) == set()  # as it stands the line breaks the printed rules
     assert wins_by_lines("gallery", candidates, search_seconds=20.0, jobs=2) == {4241}
+
+
+def test_a_line_broken_near_its_start_is_not_searched_along(monkeypatch: pytest.MonkeyPatch) -> None:
+    line = decode_line(measure_deal("village:at_once", 1, 10.0).line)
+    monkeypatch.setattr(stats_module, "solve_along", lambda *a, **k: pytest.fail("searched along a broken line"))
+    broken = encode_line([line[1], line[0], *line[2:]])  # illegal at its first move: nothing of it is legal
+    assert wins_by_lines("village", {1: [broken]}, search_seconds=5.0) == set()
