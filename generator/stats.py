@@ -73,17 +73,12 @@ def measure_deal(spec: str, deal: int, budget_seconds: float, lines: Sequence[by
     stock = stock_indices(game.id, deal)
     started = time.perf_counter()
     for data in lines:
-        if _line_wins(game, stock, data):
+        if _wins_here(game, stock, decode_line(data)):
             return DealResult(deal, Result.WON, no_peek_result(game, stock), time.perf_counter() - started, 0,
                               data, borrowed=True)
     solution = solve(game, stock, budget=Budget(seconds=budget_seconds))
     line = encode_line(solution.moves) if solution.result is Result.WON else b""
     return DealResult(deal, solution.result, no_peek_result(game, stock), solution.seconds, solution.nodes, line)
-
-
-def _line_wins(game: Game, stock: Sequence[int], data: bytes) -> bool:
-    """Whether the encoded line ``data`` replays to a win from the start of ``stock`` under ``game``'s rules."""
-    return replay(game, game.initial_state(stock), game.adopt_line(stock, decode_line(data))).won
 
 
 #: A line searched along only if at least this share of it is legal here. One broken early leaves the reading's
@@ -93,15 +88,18 @@ def _line_wins(game: Game, stock: Sequence[int], data: bytes) -> bool:
 ALONG_FROM = 0.25
 
 
-def _along_wins(game: Game, stock: Sequence[int], moves: Sequence[Move], seconds: float) -> bool:
-    """Whether ``game``'s search from the end of the legal part of another reading's line (``solve_along``,
-    within ``seconds``) wins, for a line legal here for ``ALONG_FROM`` of its length; the whole line is
-    replayed before it counts."""
+def _wins_here(game: Game, stock: Sequence[int], moves: Sequence[Move], search_seconds: float = 0.0) -> bool:
+    """Whether another reading's winning line ``moves`` wins from the start of ``stock`` under ``game``'s rules:
+    replayed as it stands, or, with ``search_seconds`` and legal here for ``ALONG_FROM`` of its length, by
+    ``game``'s search from where it breaks them (``solve_along``); a found line counts once its replay wins."""
     start = game.initial_state(stock)
     moves = game.adopt_line(stock, moves)
-    if replay(game, start, moves).moves_played < ALONG_FROM * len(moves):
+    walked = replay(game, start, moves)
+    if walked.won:
+        return True
+    if search_seconds <= 0 or walked.moves_played < ALONG_FROM * len(moves):
         return False
-    found = solve_along(game, start, moves, budget=Budget(seconds=seconds))
+    found = solve_along(game, start, moves, budget=Budget(seconds=search_seconds))
     return found.result is Result.WON and replay(game, start, found.moves).won
 
 
@@ -110,8 +108,9 @@ def _lines_win(args: tuple[str, int, tuple[bytes, ...], float]) -> bool:
     spec, deal, candidates, search_seconds = args
     game = make_game(spec)
     stock = stock_indices(game.id, deal)
-    return any(_line_wins(game, stock, data) for data in candidates) or (search_seconds > 0 and any(
-        _along_wins(game, stock, decode_line(data), search_seconds) for data in candidates))
+    lines = [decode_line(data) for data in candidates]  # replayed as they stand first: a search is dearer
+    return any(_wins_here(game, stock, moves) for moves in lines) or (search_seconds > 0 and any(
+        _wins_here(game, stock, moves, search_seconds) for moves in lines))
 
 
 def wins_by_lines(spec: str, lines: Mapping[int, Sequence[bytes]], *, search_seconds: float = 0.0,
@@ -172,10 +171,7 @@ def borrowed_win(spec: str, deal: int, others: tuple[str, ...], budget: Budget) 
     stock = stock_indices(game.id, deal)
     for other in others:
         solution = solve(make_game(other), stock, budget=budget)
-        if solution.result is not Result.WON:
-            continue
-        if replay(game, game.initial_state(stock), game.adopt_line(stock, solution.moves)).won or (
-                budget.seconds and _along_wins(game, stock, solution.moves, budget.seconds)):
+        if solution.result is Result.WON and _wins_here(game, stock, solution.moves, budget.seconds or 0.0):
             return True
     return False
 
