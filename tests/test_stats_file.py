@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games import Result, all_specs
+from generator.games import GAME_IDS, Result, all_specs, wider_readings
 from generator.stats import STATS_FILE, load_stats, measure, wilson
 
 STATS = load_stats() if STATS_FILE.exists() else {"games": {}}
@@ -26,6 +26,20 @@ def test_counts_and_intervals_match_the_verdicts(spec):
         assert (rate["won"], rate["lost"], rate["unknown"]) == tuple(letters.count(c) for c in "WLU")
         low, high = wilson(rate["won"], entry["deals"])
         assert rate["low"] == round(low, 6) and rate["high"] == round(high, 6)
+
+
+SAVED_PAIRS = [(narrow, wide) for game_id in GAME_IDS for narrow, wide in wider_readings(game_id)
+               if narrow in STATS["games"] and wide in STATS["games"]]
+
+
+@pytest.mark.parametrize(("narrow", "wide"), SAVED_PAIRS)
+def test_no_deal_is_won_under_a_reading_and_lost_under_a_wider_one(narrow, wide):
+    """Every line of ``narrow`` is a line of ``wide`` (``Rules.wider_readings``): a deal won under the first and
+    proved lost under the second would be a wrong proof (or a wrong pair), whichever solve made it."""
+    assert STATS["games"][narrow]["from"] == STATS["games"][wide]["from"]
+    pairs = zip(STATS["games"][narrow]["verdicts"]["thoughtful"], STATS["games"][wide]["verdicts"]["thoughtful"],
+                strict=True)
+    assert not [i + 1 for i, (n, w) in enumerate(pairs) if n == "W" and w == "L"]
 
 
 @pytest.mark.parametrize("spec", SAVED)

@@ -105,6 +105,11 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         "free_waste": "the turned card may go to the waste even when it fits a foundation or a pile",
         "stuck_redeal": "the second pass only once no card of the waste or the basic row can move",
     }
+    #: Why (``Rules.wider_readings``): the same ``apply``; ``free_waste`` adds the waste for a turned card that
+    #: fits, ``stuck_redeal`` leaves the redeal out while another move is on offer, else the same moves.
+    #: (``two_cards`` is in no pair: a card that fits a pile under the printed rules must be played there, and
+    #: goes to the waste under ``two_cards`` when that pile holds two.)
+    wider_readings = ((None, "free_waste"), ("stuck_redeal", None))
     places = (
         Place("stock", PlaceKind.STOCK),
         Place("waste", PlaceKind.WASTE),

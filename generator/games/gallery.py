@@ -139,6 +139,17 @@ class Gallery(Rules[GalleryState]):
         "optional_cover": "once the stock is out a bare king may be covered, but never must be",
         "cover_before_gathering": "a bare king must be covered before the piles are gathered, not before plays",
     }
+    #: Why each pair holds (``Rules.wider_readings``): every reading has the same ``apply``. With the stock out,
+    #: a bare king and a donor, the printed rules offer the covers alone, ``cover_before_gathering`` the covers
+    #: and the plays, ``optional_cover`` those and the redeal; everywhere else the three offer the same moves.
+    #: ``any_king`` may draw the middle king (the king nearest the middle lies in the middle third whenever
+    #: any king does), after which its position is the printed rules' after their first move, and from there
+    #: its rules are the printed ones.
+    wider_readings = (
+        (None, "cover_before_gathering"),
+        ("cover_before_gathering", "optional_cover"),
+        (None, "any_king"),
+    )
     places = (
         Place("stock", PlaceKind.STOCK),
         *numbered("pile", PILES, PlaceKind.TABLEAU),

@@ -162,6 +162,9 @@ class Phalanx(Rules[PhalanxState]):
     title = "Македонская фаланга"
     packs = 2
     variants = {"may_hold": "in phase two a turned card that fits may go onto the collecting pile instead"}
+    #: Why (``Rules.wider_readings``): the same ``apply``; ``may_hold`` adds the collecting pile for a turned card
+    #: that fits, else the same moves (``forced`` differs, which names moves, never allows them).
+    wider_readings = ((None, "may_hold"),)
     places = (
         Place("stock", PlaceKind.STOCK),
         Place("waste", PlaceKind.WASTE),

@@ -41,6 +41,13 @@ class Rules(ABC, Generic[S]):
     variants: ClassVar[Mapping[str, str]] = {}
     #: The places by place id, each with its name as records spell it and its kind.
     places: ClassVar[tuple[Place, ...]]
+    #: Pairs of readings (variant ids, ``None`` for the rules as printed) where the second allows every move
+    #: the first allows, at every position of the first's lines: every line of the first (its moves named as
+    #: the second names them, ``adopt_line``) is a line of the second, so a win of the first is a win of the
+    #: second and a loss of the second a loss of the first. Each argued beside it in the game's module;
+    #: ``tests/games/test_readings.py`` holds lines of the first to it, and the saved odds must never
+    #: contradict it (``tests/test_stats_file.py``).
+    wider_readings: ClassVar[tuple[tuple[str | None, str | None], ...]] = ()
 
     def __init__(self, variant: str | None = None) -> None:
         if variant is not None and variant not in self.variants:

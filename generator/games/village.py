@@ -109,6 +109,9 @@ class Village(Rules[VillageState]):
         "at_once": "a pile top that fits a foundation must go up before any other move",
         "stuck_redeal": "the redeal only once the stock is out and no pile top fits a foundation",
     }
+    #: Why (``Rules.wider_readings``): the same ``apply``; ``at_once`` offers only the foundation moves where the
+    #: printed rules offer those and more, ``stuck_redeal`` leaves the redeal out where a card fits, else the same.
+    wider_readings = (("at_once", None), ("stuck_redeal", None))
     places = (
         Place("stock", PlaceKind.STOCK),
         *numbered("pile", PILES, PlaceKind.TABLEAU),
