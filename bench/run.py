@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.deals import stock_indices
-from generator.games import Result, all_specs, make_game
+from generator.games import Result, all_specs, make_game, wider_readings
 from generator.games.quadrille import comes_out
 from generator.solver import Budget
 from generator.stats import (
@@ -58,19 +58,23 @@ HEADER = (
 ROW = re.compile(r"^\| `(?P<spec>[\w:]+)` \|.*$", re.M)
 #: The odds run's table has one more column: deals won by a line another reading of the game found first.
 ODDS_HEADER = HEADER.replace("| jobs |", "| borrowed | jobs |") + "---|"
-#: The readings each game's odds run measures first, in this order: the ones that allow fewest moves, so that
-#: their winning lines, replayed, decide most deals of the readings measured after them (the replay is the
-#: proof; the order only saves time). The other specs of a game follow in the registry's order.
-MEASURED_FIRST = ("village:stuck_redeal", "village:at_once", "brunette_blonde:stuck_redeal", "gallery",
-                  "gallery:cover_before_gathering", "gallery:optional_cover")
-
-
 def borrowing_order(specs: list[str]) -> list[str]:
-    """``specs`` grouped by game (in the registry's order), each game's ``MEASURED_FIRST`` readings first."""
-    games = [spec.partition(":")[0] for spec in all_specs()]
-    rank = {spec: i for i, spec in enumerate(MEASURED_FIRST)}
-    return sorted(specs, key=lambda spec: (games.index(spec.partition(":")[0]), rank.get(spec, len(rank)),
-                                           all_specs().index(spec)))
+    """``specs`` grouped by game (in the registry's order), each game's readings narrowest first.
+
+    A narrower reading's winning lines are lines of the wider ones (``games.wider_readings``), so, replayed,
+    they decide most deals of the readings measured after it (the replay is the proof; the order only saves
+    time). A reading comes after every reading narrower than it; readings in no pair come last; ties in the
+    registry's order."""
+    order = all_specs()
+    games = [spec.partition(":")[0] for spec in order]
+    narrower: dict[str, set[str]] = {}
+    for game_id in dict.fromkeys(games):
+        for narrow, wide in wider_readings(game_id):  # chained: a wider reading counts every narrower one
+            narrower.setdefault(narrow, set())
+            narrower.setdefault(wide, set()).add(narrow)
+    return sorted(specs, key=lambda spec: (games.index(spec.partition(":")[0]),
+                                           len(narrower[spec]) if spec in narrower else len(order),
+                                           order.index(spec)))
 
 
 def markers(block: str) -> tuple[str, str]:

@@ -9,12 +9,14 @@ rules somewhere, so the check can tell the two apart. The saved odds are held to
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 
 import pytest
 
 from generator.deals import stock_indices
-from generator.games import GAME_IDS, Game, Move, make_game, wider_readings
+from generator.games import GAME_IDS, Game, Move, all_specs, make_game, wider_readings
 
 PAIRS = [pair for game_id in GAME_IDS for pair in wider_readings(game_id)]
 DEALS = (1, 2, 3, 7)
@@ -73,3 +75,17 @@ def test_some_line_of_the_wider_reading_breaks_the_narrower(narrow: str, wide: s
             break
     else:
         pytest.fail(f"none of {tried} random lines of {wide} breaks the rules of {narrow}")
+
+
+def test_the_odds_run_measures_a_reading_after_every_narrower_one() -> None:
+    """``bench/run.py``'s order: a narrower reading's winning lines are there to be replayed by the wider ones."""
+    spec = importlib.util.spec_from_file_location("bench_run", Path(__file__).parents[1] / "bench" / "run.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    order = bench.borrowing_order(list(reversed(all_specs())))
+    assert sorted(order) == sorted(all_specs())
+    for narrow, wide in PAIRS:
+        assert order.index(narrow) < order.index(wide)
+    games = [spec.partition(":")[0] for spec in order]
+    assert games == sorted(games, key=list(GAME_IDS).index)  # grouped by game, in the book's order
