@@ -7,6 +7,10 @@ positions, alternating old and new so that a busy machine slows both alike. It r
 the positions searched per second of solver time in each tree, their ratio, and how many deals
 each decided. Both trees are driven through the API every revision has had: ``make_game``,
 ``stock_indices``, ``solve(game, stock, budget=Budget(seconds=None, nodes=N))``.
+
+With ``plain``, both trees search without their games' hints (``SearchHints(game, player_for(game))``: every
+legal move, no dominance, no dead ends, no leads), so they search the same positions, move for move (the
+table says whether the position counts came out equal): the engines' and the search loop's speed alone.
 """
 
 from __future__ import annotations
@@ -30,12 +34,17 @@ from generator.games import make_game
 from generator.solver import Budget, solve
 spec, first, count, positions = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 game = make_game(spec)
+options = {}
+if sys.argv[5:] == ["plain"]:
+    from generator.hints import SearchHints
+    from generator.players import player_for
+    options["hints"] = SearchHints(game, player_for(game))
 nodes = seconds = 0.0
 verdicts = []
 for deal in range(first, first + count):
     stock = stock_indices(game.id, deal)
     started = time.process_time()
-    solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions))
+    solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions), **options)
     seconds += time.process_time() - started
     nodes += solution.nodes
     verdicts.append(str(solution.result)[0].upper())
@@ -97,10 +106,12 @@ def build_compiled(tree: Path, cache: Path) -> dict[str, str]:
 
 
 def probe(tree: Path, spec: str, first: int, count: int, positions: int,
-          extra: dict[str, str] | None = None) -> Probe:
-    """The deals solved by the code in ``tree`` (one process, one core), with ``extra`` in its environment."""
+          extra: dict[str, str] | None = None, *, plain: bool = False) -> Probe:
+    """The deals solved by the code in ``tree`` (one process, one core), with ``extra`` in its environment;
+    ``plain``: without the game's hints."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", **(extra or {})}
-    done = subprocess.run([sys.executable, "-c", PROBE, spec, str(first), str(count), str(positions)],
+    done = subprocess.run([sys.executable, "-c", PROBE, spec, str(first), str(count), str(positions),
+                           *(["plain"] if plain else [])],
                           cwd=tree, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"against: {spec} in {tree} failed: {done.stderr.strip().splitlines()[-1:]}")
@@ -113,14 +124,16 @@ def _how(modules: int) -> str:
 
 
 HEADER = (
-    "| game | deals | positions each | old positions/s | new positions/s | speed-up | old decided | new decided |\n"
-    "|---|---|---|---|---|---|---|---|"
+    "| game | deals | positions each | old positions/s | new positions/s | speed-up | old decided | new decided "
+    "| same positions |\n"
+    "|---|---|---|---|---|---|---|---|---|"
 )
 
 
 def compare(revision: str, specs: list[str], *, first: int = 1, count: int = 50, positions: int = 20_000,
-            rounds: int = 2) -> str:
-    """The table of old against new, ``rounds`` alternating runs of each (the best rate of each kept)."""
+            rounds: int = 2, plain: bool = False) -> str:
+    """The table of old against new, ``rounds`` alternating runs of each (the best rate of each kept);
+    ``plain``: both without their hints (see the module's docstring)."""
     label = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision], capture_output=True,
                            text=True, check=False).stdout.strip() or revision
     here = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -134,20 +147,21 @@ def compare(revision: str, specs: list[str], *, first: int = 1, count: int = 50,
             old: list[Probe] = []
             new: list[Probe] = []
             for _ in range(rounds):
-                old.append(probe(old_tree, spec, first, count, positions, old_env))
-                new.append(probe(ROOT, spec, first, count, positions))
+                old.append(probe(old_tree, spec, first, count, positions, old_env, plain=plain))
+                new.append(probe(ROOT, spec, first, count, positions, plain=plain))
             best_old = max(old, key=lambda p: p.rate)
             best_new = max(new, key=lambda p: p.rate)
             compiled["old"] = max(compiled["old"], best_old.compiled)
             compiled["new"] = max(compiled["new"], best_new.compiled)
+            same = "yes" if best_old.nodes == best_new.nodes else "no"
             row = (f"| `{spec}` | {first}..{first + count - 1} | {positions:,} | {best_old.rate:,.0f} "
                    f"| {best_new.rate:,.0f} | **{best_new.rate / max(best_old.rate, 1e-9):.1f}×** "
-                   f"| {best_old.decided} | {best_new.decided} |")
+                   f"| {best_old.decided} | {best_new.decided} | {same} |")
             print(row, flush=True)
             rows.append(row)
     return "\n".join([
         f"Old: `{label}` ({_how(compiled['old'])}); new: `{here}`, the working tree ({_how(compiled['new'])}). "
-        "Each tree solves the same deals at the same bound, "
+        f"Each tree solves the same deals at the same bound{', both without their hints' if plain else ''}, "
         f"one process each, alternating, {rounds} runs each, the faster run of each kept; positions per second "
         "of solver CPU time.",
         "",

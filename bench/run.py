@@ -10,6 +10,7 @@ live here, not in timed unit tests (the machine is shared).
     python bench/run.py --book-only
     python bench/run.py --analysis                       # the critical moment's cost against a solve, deals 1..200
     python bench/run.py --against e163009 --only gallery   # another revision's solver against this one
+    python bench/run.py --against e163009 --plain          # the same, both without hints: the same positions
     python bench/run.py --sheets                         # deals 1..100 at the sheets' limit, a winnable sheet timed
 
 The odds run measures each game's readings one after another (``borrowing_order``), and a deal first
@@ -299,6 +300,10 @@ def main() -> int:
                         help="compare the solver of git revision REV with this tree on the same deals "
                         "(--deals of them, default 50 here, at --positions each): positions per second")
     parser.add_argument("--positions", type=int, default=20_000, help="with --against: positions per deal")
+    parser.add_argument("--plain", action="store_true",
+                        help="with --against: both trees search without their hints (every legal move, no "
+                        "dominance, no leads), so the same positions: the engines' speed alone, into the "
+                        "'against-plain' table")
     parser.add_argument("--analysis", action="store_true",
                         help="the cost of analysing a deal (pasyans analyze) against solving it, deals 1..N "
                         "(default 200 here) of each spec, into the 'analysis' table")
@@ -315,8 +320,9 @@ def main() -> int:
         from against import compare  # bench/ is on the path when this script runs
 
         count = args.deals if "--deals" in sys.argv else 50
-        body = compare(args.against, specs, count=count, positions=args.positions)
-        DOC.write_text(replace_block(DOC.read_text(encoding="utf-8"), "against", body), encoding="utf-8")
+        body = compare(args.against, specs, count=count, positions=args.positions, plain=args.plain)
+        block = "against-plain" if args.plain else "against"
+        DOC.write_text(replace_block(DOC.read_text(encoding="utf-8"), block, body), encoding="utf-8")
         print(f"wrote {DOC}", file=sys.stderr)
         return 0
 
