@@ -59,6 +59,8 @@ HEADER = (
 ROW = re.compile(r"^\| `(?P<spec>[\w:]+)` \|.*$", re.M)
 #: The odds run's table has one more column: deals won by a line another reading of the game found first.
 ODDS_HEADER = HEADER.replace("| jobs |", "| borrowed | jobs |") + "---|"
+
+
 def borrowing_order(specs: list[str]) -> list[str]:
     """``specs`` grouped by game (in the registry's order), each game's readings narrowest first.
 

@@ -17,6 +17,7 @@ import pytest
 
 from generator.deals import stock_indices
 from generator.games import GAME_IDS, Game, Move, all_specs, make_game, wider_readings
+from generator.play import play_out
 
 PAIRS = [pair for game_id in GAME_IDS for pair in wider_readings(game_id)]
 DEALS = (1, 2, 3, 7)
@@ -25,12 +26,7 @@ LIMIT = 2000  # moves of a random line (every game here ends well before)
 
 def random_line(game: Game, stock: list[int], rng: random.Random) -> list[Move]:
     """A line of uniformly random legal moves from the start of ``stock`` to the end of the game."""
-    state, line = game.initial_state(stock), []
-    while (moves := game.legal_moves(state)) and len(line) < LIMIT:
-        move = rng.choice(moves)
-        line.append(move)
-        state = game.apply(state, move)
-    return line
+    return play_out(game, stock, lambda _state, moves: rng.choice(moves), max_moves=LIMIT).moves
 
 
 def legal_for(game: Game, stock: list[int], line: list[Move], *, against: Game) -> bool:
