@@ -27,10 +27,16 @@ int = _CType()  # Cython's own names (the builtin int stays reachable as builtin
 bint = _CType()
 Py_ssize_t = _CType()
 p_int = _CType()  # a pointer to int (a C array passed on); in Python, the list itself
+ulonglong = _CType()  # 64 bits: a set of cards 0..51 as a bit mask; in Python, an int
 
 
 def locals(**types: Any) -> Callable[[_F], _F]:
     """``@cython.locals(name=type, …)``: C types of a function's locals; in Python, nothing."""
+    return lambda function: function
+
+
+def returns(type_: Any) -> Callable[[_F], _F]:
+    """``@cython.returns(type)``: the C type a ``cfunc`` returns; in Python, nothing."""
     return lambda function: function
 
 

@@ -82,10 +82,12 @@ ORDINARY, ACE, QUEEN, KING = 0, 1, 2, 3
 KIND = tuple({1: ACE, 12: QUEEN, 13: KING}.get(card % 13 + 1, ORDINARY) for card in range(52))
 #: The cards on a foundation whose top card is ``top``: its suit from the ace up to ``top``.
 RUN = tuple(tuple(range(top - top % 13, top + 1)) for top in range(52))
-NO_PILES: tuple[tuple[int, ...], ...] = ((),) * PILES
+NO_PILES: tuple[bytes, ...] = (b"",) * PILES
 NO_FOUNDATIONS = (EMPTY,) * PILES
 #: Every card movement, made once: ``_MOVES[card][src][dst]`` (sources are the stock and the piles).
 _MOVES = tuple(tuple(tuple(Move(card, src, dst) for dst in range(25)) for src in range(9)) for card in range(52))
+#: Each card as a one-card pile (or the tail added to a pile): ``pile + _ONE[card]``.
+_ONE = tuple(bytes((card,)) for card in range(52))
 
 
 #: ``tuple.__new__``: ``_new(GalleryState, (…))`` is ``GalleryState(…)`` without the Python-level ``__new__``
@@ -94,8 +96,13 @@ _new: Any = tuple.__new__
 
 
 class GalleryState(NamedTuple):
-    stock: tuple[int, ...]  # top card first
-    piles: tuple[tuple[int, ...], ...]  # eight piles, king first; () = not started in this deal
+    """A position. The stock and the piles are ``bytes`` (one card a byte; read like tuples of ints): a
+    bytes object caches its hash, so a key, which holds the stock and the eight piles, hashes only what a
+    move made new (one pile, the stock's tail) and not every card of the position (compiled, hashing and
+    freeing tuples of ints was a quarter of a plain search)."""
+
+    stock: bytes  # top card first (cards 0..51, one byte each)
+    piles: tuple[bytes, ...]  # eight piles, king first; b"" = not started in this deal
     found: tuple[int, ...]  # top card of each foundation, EMPTY (-1) before its ace
     queens: tuple[int, ...]  # the top row, in order of arrival
     redeals: int  # 0 in the first deal
@@ -116,13 +123,69 @@ def king_choices(stock: Sequence[int]) -> list[int]:
     return kings or [middle_king(stock)]
 
 
-def _started(piles: tuple[tuple[int, ...], ...]) -> int:
+def _started(piles: tuple[bytes, ...]) -> int:
     """How many piles this deal has started (they start left to right)."""
-    return PILES - piles.count(())
+    return PILES - piles.count(b"")
 
 
-@cython.locals(piles=tuple, pile=tuple, i=cython.int)
-def _pile_for(piles: tuple[tuple[int, ...], ...]) -> int:
+@cython.cfunc
+@cython.returns(cython.ulonglong)
+@cython.locals(found=tuple, top=cython.int, i=cython.int, fits=cython.ulonglong, one=cython.ulonglong)
+def _fits(found: tuple[int, ...]) -> int:
+    """The cards that continue some foundation, as a bit mask (bit ``c`` for card ``c``): one pass over the
+    eight tops, then a bit test per card, where ``card - 1 in found`` compared Python ints (compiled, the
+    test was a tenth of a plain search). A top is at most a jack, so ``top + 1`` is a card of its suit."""
+    fits = 0
+    one = 1  # compiled, 64 bits wide before the shift
+    for i in range(PILES):
+        top = found[i]
+        if top >= 0:
+            fits |= one << (top + 1)
+    return fits
+
+
+@cython.cfunc
+@cython.locals(found=tuple, card=cython.int, row=tuple, moves=list, j=cython.int, low=cython.int, top=cython.int)
+def _ups(found: tuple[int, ...], card: int, row: tuple[Move, ...], moves: list[Move]) -> None:
+    """Append to ``moves`` the move of ``card`` (its row of ``_MOVES`` by source) onto each foundation whose top
+    it continues, left to right."""
+    low = card - 1
+    for j in range(PILES):
+        top = found[j]
+        if top == low:
+            moves.append(row[FOUNDATION + j])
+
+
+@cython.cfunc
+@cython.locals(found=tuple, tops=cython.int[8], i=cython.int, j=cython.int, top=cython.int, packed=cython.ulonglong)
+def _found_key(found: tuple[int, ...]) -> int:
+    """The foundations' tops as a sorted multiset, packed into one int (six bits a top): the key's part
+    for them, where ``tuple(sorted(found))`` made a list and a tuple of Python ints for every key."""
+    tops = list(found)
+    for i in range(1, PILES):  # insertion sort of eight
+        top = tops[i]
+        j = i - 1
+        while j >= 0 and tops[j] > top:
+            tops[j + 1] = tops[j]
+            j -= 1
+        tops[j + 1] = top
+    packed = 0
+    for i in range(PILES):
+        packed = (packed << 6) | (tops[i] + 1)
+    return packed
+
+
+@cython.cfunc
+@cython.locals(items=tuple, i=cython.int, values=list)
+def _replaced(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
+    """``items`` with item ``i`` replaced by ``value``."""
+    values = list(items)
+    values[i] = value
+    return tuple(values)
+
+
+@cython.locals(piles=tuple, pile=bytes, i=cython.int)
+def _pile_for(piles: tuple[bytes, ...]) -> int:
     """Place of the pile an ordinary dealt card goes onto: the leftmost bare king, else the newest pile."""
     for i, pile in enumerate(piles):
         if len(pile) == 1:
@@ -173,14 +236,14 @@ class Gallery(Rules[GalleryState]):
         """Two full packs, top card first; the middle king is drawn to the top, ready to start pile 1.
 
         Under ``any_king`` the stock stays as dealt: the first move (``choosing``) draws the king."""
-        stock = tuple(stock)
+        stock = bytes(stock)
         counts = Counter(stock)
         if len(stock) != CARDS or len(counts) != 52 or set(counts.values()) != {2}:
             raise ValueError("«Картинная галерея» needs two full packs (104 cards, every card twice)")
         if self.any_king:
             return GalleryState(stock, NO_PILES, NO_FOUNDATIONS, (), 0)
         i = middle_king(stock)
-        return GalleryState((stock[i], *stock[:i], *stock[i + 1 :]), NO_PILES, NO_FOUNDATIONS, (), 0)
+        return GalleryState(stock[i : i + 1] + stock[:i] + stock[i + 1 :], NO_PILES, NO_FOUNDATIONS, (), 0)
 
     def choosing(self, state: GalleryState) -> bool:
         """``any_king``, before the first move: the king for pile 1 is still in the stock (pile 1 holds its king
@@ -221,8 +284,7 @@ class Gallery(Rules[GalleryState]):
 
     # -- the rules ------------------------------------------------------------------
 
-    @cython.locals(card=cython.int, kind=cython.int, row=tuple, low=cython.int, found=tuple, j=cython.int,
-                   k=cython.int, moves=list)
+    @cython.locals(card=cython.int, kind=cython.int, row=tuple, found=tuple, moves=list)
     def _stock_moves(self, state: GalleryState) -> list[Move]:
         """Every place the next stock card may go."""
         card = state.stock[0]
@@ -234,40 +296,26 @@ class Gallery(Rules[GalleryState]):
             return [row[QUEEN_ROW + len(state.queens)]]
         if kind == KING:
             return [row[PILE + _started(state.piles)]]
-        low = card - 1
         found = state.found
-        if low in found:
-            j = found.index(low)
-            moves = [row[FOUNDATION + j]]
-            if found.count(low) > 1:
-                for k in range(j + 1, PILES):  # the other foundations with that top (a loop, not a generator:
-                    if found[k] == low:  # compiled, a generator cannot see the C-typed locals)
-                        moves.append(row[FOUNDATION + k])
-        else:
-            moves = []
+        moves: list[Move] = []
+        if (_fits(found) >> card) & 1:
+            _ups(found, card, row, moves)
         moves.append(row[_pile_for(state.piles)])
         return moves
 
     @staticmethod
-    @cython.locals(found=tuple, moves=list, i=cython.int, pile=tuple, card=cython.int, low=cython.int, row=tuple,
-                   j=cython.int, k=cython.int)
+    @cython.locals(found=tuple, moves=list, i=cython.int, pile=bytes, card=cython.int, fits=cython.ulonglong)
     def _plays(state: GalleryState) -> list[Move]:
         """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
         found = state.found
-        moves = []
+        fits = _fits(found)
+        moves: list[Move] = []
         i = PILE
         for pile in state.piles:
             if len(pile) > 1:
                 card = pile[-1]
-                low = card - 1
-                if low in found:
-                    row = _MOVES[card][i]
-                    j = found.index(low)
-                    moves.append(row[FOUNDATION + j])
-                    if found.count(low) > 1:
-                        for k in range(j + 1, PILES):  # the other foundations with that top (a loop, not a generator:
-                            if found[k] == low:  # compiled, a generator cannot see the C-typed locals)
-                                moves.append(row[FOUNDATION + k])
+                if (fits >> card) & 1:
+                    _ups(found, card, _MOVES[card][i], moves)
             i += 1
         return moves
 
@@ -280,7 +328,7 @@ class Gallery(Rules[GalleryState]):
         piles = state.piles
         return [_MOVES[pile[-1]][PILE + i][king] for i, pile in enumerate(piles) if len(pile) > 2 for king in bare]
 
-    @cython.locals(piles=tuple, pile=tuple, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint, moves=list)
+    @cython.locals(piles=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint, moves=list)
     def legal_moves(self, state: GalleryState) -> list[Move]:
         if self.any_king and self.choosing(state):
             return self._king_moves(state)
@@ -312,32 +360,34 @@ class Gallery(Rules[GalleryState]):
             return moves
         return []  # won: the stock is out and the kings are alone
 
-    @cython.locals(stock=tuple, piles=tuple, found=tuple, queens=tuple, card=cython.int, src=cython.int,
+    @cython.locals(stock=bytes, piles=tuple, found=tuple, queens=tuple, card=cython.int, src=cython.int,
                    dst=cython.int, i=cython.int, j=cython.int)
     def apply(self, state: GalleryState, move: Move) -> GalleryState:
         stock, piles, found, queens, redeals = state
         if move.card < 0:
-            gathered = tuple(card for pile in piles for card in pile)
+            gathered = b"".join(piles)
             return GalleryState(gathered, NO_PILES, found, queens, redeals + 1)
         card, src, dst = move
         if self.any_king and self.choosing(state):
             i = self.drawn_index(state, move)
-            return GalleryState((*stock[:i], *stock[i + 1 :]), ((card,), *piles[1:]), found, queens, redeals)
+            return GalleryState(stock[:i] + stock[i + 1 :], (_ONE[card], *piles[1:]), found, queens, redeals)
         if src == STOCK:
             stock = stock[1:]
         else:
             i = src - PILE
-            piles = (*piles[:i], piles[i][:-1], *piles[i + 1 :])
+            piles = _replaced(piles, i, piles[i][:-1])
         if dst >= QUEEN_ROW:
             queens = (*queens, card)
         elif dst >= FOUNDATION:
             j = dst - FOUNDATION
-            found = (*found[:j], card, *found[j + 1 :])
+            found = _replaced(found, j, card)
         else:
             i = dst - PILE
-            piles = (*piles[:i], (*piles[i], card), *piles[i + 1 :])
+            piles = _replaced(piles, i, piles[i] + _ONE[card])
         return _new(GalleryState, (stock, piles, found, queens, redeals))  # type: ignore[no-any-return]
 
+    @cython.locals(piles=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint,
+                   card=cython.int, fits=cython.ulonglong)
     def forced(self, state: GalleryState) -> bool:
         """A cover is pending, or the next stock card has one place and no pile top can go up.
 
@@ -347,17 +397,31 @@ class Gallery(Rules[GalleryState]):
         if self.any_king and self.choosing(state):
             return len(king_choices(state.stock)) == 1
         if not state.stock:
-            return (self.cover_first and any(len(pile) > 2 for pile in piles)
-                    and any(len(pile) == 1 for pile in piles))
+            if not self.cover_first:
+                return False
+            bare = donors = False
+            for pile in piles:  # loops, not ``any`` over generators (compiled, a generator is an object)
+                n = len(pile)
+                if n == 1:
+                    bare = True
+                elif n > 2:
+                    donors = True
+            return bare and donors
         card = state.stock[0]
-        found = state.found
-        if KIND[card] == ORDINARY and card - 1 in found:
+        fits = _fits(state.found)
+        if KIND[card] == ORDINARY and (fits >> card) & 1:
             return False  # up or onto its pile
-        return not any(len(pile) > 1 and pile[-1] - 1 in found for pile in piles)
+        for pile in piles:
+            if len(pile) > 1:
+                card = pile[-1]
+                if (fits >> card) & 1:
+                    return False
+        return True
 
-    @cython.locals(stock=tuple, piles=list, found=tuple, queens=tuple, extra=dict, bare=list, cards=list,
-                   pile=tuple, row=tuple, at=cython.Py_ssize_t, end=cython.Py_ssize_t, card=cython.int,
-                   kind=cython.int, started=cython.int, i=cython.int, top=cython.int, stop=cython.bint)
+    @cython.locals(stock=bytes, piles=list, found=tuple, queens=tuple, extra=dict, bare=list, cards=list,
+                   pile=bytes, row=tuple, at=cython.Py_ssize_t, end=cython.Py_ssize_t, card=cython.int,
+                   kind=cython.int, started=cython.int, i=cython.int, top=cython.int, stop=cython.bint,
+                   fits=cython.ulonglong, one=cython.ulonglong)
     def deal_forced(self, state: GalleryState, moves: list[Move], *, stock_floor: int = 0) -> GalleryState:
         """The dealt cards that have one place each, in one loop (see ``Rules.deal_forced``).
 
@@ -374,7 +438,9 @@ class Gallery(Rules[GalleryState]):
         found, queens = state.found, state.queens
         extra: dict[int, list[int]] = {}  # pile index: the cards this run dealt onto it, in order
         bare = [i for i, pile in enumerate(piles) if len(pile) == 1]  # left to right
-        started = PILES - piles.count(())
+        started = PILES - piles.count(b"")
+        fits = _fits(found)
+        one = 1  # compiled, 64 bits wide before the shift
         at = 0
         end = len(stock) - stock_floor
         while at < end:
@@ -382,7 +448,7 @@ class Gallery(Rules[GalleryState]):
             kind = KIND[card]
             row = _MOVES[card][STOCK]
             if kind == ORDINARY:
-                if card - 1 in found:
+                if (fits >> card) & 1:
                     break  # up or onto its pile: a choice
                 i = bare.pop(0) if bare else started - 1  # ``_pile_for``
                 if i in extra:
@@ -392,7 +458,7 @@ class Gallery(Rules[GalleryState]):
                 moves.append(row[PILE + i])
             elif kind == KING:
                 moves.append(row[PILE + started])
-                piles[started] = (card,)
+                piles[started] = _ONE[card]
                 bare.append(started)
                 started += 1
             elif kind == QUEEN:
@@ -402,6 +468,7 @@ class Gallery(Rules[GalleryState]):
                 i = found.index(EMPTY)
                 moves.append(row[FOUNDATION + i])
                 found = (*found[:i], card, *found[i + 1 :])
+                fits |= one << (card + 1)
                 at += 1
                 stop = False  # whether a pile top (a 2, as no other card continues a new ace) may go up now
                 for i in range(PILES):
@@ -418,15 +485,21 @@ class Gallery(Rules[GalleryState]):
         if not at:
             return state
         for i, cards in extra.items():
-            piles[i] = (*piles[i], *cards)
+            piles[i] = piles[i] + bytes(cards)
         return _new(GalleryState, (stock[at:], tuple(piles), found, queens, state.redeals))  # type: ignore[no-any-return]
 
     def laid_out(self, state: GalleryState) -> bool:
         """The book's first figure: the king from the middle of the packs laid as pile 1."""
         return state.redeals > 0 or bool(state.piles[0])
 
+    @cython.locals(pile=bytes)
     def is_won(self, state: GalleryState) -> bool:
-        return not state.stock and all(len(pile) <= 1 for pile in state.piles)
+        if state.stock:
+            return False
+        for pile in state.piles:  # noqa: SIM110 (a loop: compiled, ``all`` over a generator makes an object)
+            if len(pile) > 1:
+                return False
+        return True
 
     def redeals_done(self, state: GalleryState) -> int:
         return state.redeals
@@ -434,10 +507,10 @@ class Gallery(Rules[GalleryState]):
     def contents(self, state: GalleryState) -> dict[int, tuple[int, ...]]:
         places: dict[int, tuple[int, ...]] = {}
         if state.stock:
-            places[STOCK] = state.stock[::-1]
+            places[STOCK] = tuple(state.stock[::-1])
         for i, pile in enumerate(state.piles):
             if pile:
-                places[PILE + i] = pile
+                places[PILE + i] = tuple(pile)
         for j, top in enumerate(state.found):
             if top != EMPTY:
                 places[FOUNDATION + j] = RUN[top]
@@ -454,8 +527,8 @@ class Gallery(Rules[GalleryState]):
         """
         stock, piles, found, _, redeals = state
         if not stock and redeals >= DEALS - 1:
-            return (stock, tuple(sorted([pile[1:] for pile in piles])), tuple(sorted(found)), redeals)
-        return (stock, piles, tuple(sorted(found)), redeals)
+            return (stock, tuple(sorted([pile[1:] for pile in piles])), _found_key(found), redeals)
+        return (stock, piles, _found_key(found), redeals)
 
     def explain_illegal(self, state: GalleryState, move: Move) -> str:
         legal = self.legal_moves(state)

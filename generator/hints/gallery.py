@@ -309,7 +309,7 @@ class GalleryHints(SearchHints[GalleryState]):
             return self._root_lost[asked]
         if self.game.choosing(state):
             return False
-        if state.redeals < LAST or PILES - state.piles.count(()) > self.relaxed_piles:
+        if state.redeals < LAST or PILES - state.piles.count(b"") > self.relaxed_piles:
             return False
         return self._proved_lost(state, self.relaxed_budget, self._failures)
 
@@ -399,7 +399,8 @@ class GalleryHints(SearchHints[GalleryState]):
         self._refine_later = True  # the refined test at the root waits: most deals are won before it is due
         if self.dead_end(state):
             return  # the solver's own search cuts the root off at once
-        seed = hash((state.stock, state.piles, state.found, state.redeals))
+        # Tuples of ints hash alike in every process (bytes do not: their hash is salted per process).
+        seed = hash((tuple(state.stock), tuple(map(tuple, state.piles)), state.found, state.redeals))
         rng = random.Random(seed)
         game, player = self.game, self.player
         clock = time.perf_counter

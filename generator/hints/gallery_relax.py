@@ -432,7 +432,7 @@ def _search(state: GalleryState, budget: int, failures: Failures | None,
     Raises ``_Exhausted`` past ``budget``."""
     search = _Relaxed(state, budget, failures, first, exact_redeals)
     piles, stock = _ids(state, first or {})
-    newest = PILES - state.piles.count(()) - 1
+    newest = PILES - state.piles.count(b"") - 1
     won = search.deal(stock, 0, piles, newest, bytearray(search.count0), bytearray(_IDS), DEALS - 1 - state.redeals, -1)
     if failures is not None:
         failures.add(search.key(), search.seen)

@@ -31,7 +31,7 @@ def never_split(state: GalleryState) -> bool:
     count = counts_up(state.found)
     need = bytes(2 if n == 1 else 1 for n in count)
     piles: list[list[int]] = [list(pile[1:]) for pile in state.piles]
-    newest = PILES - state.piles.count(()) - 1
+    newest = PILES - state.piles.count(b"") - 1
 
     def close() -> None:
         changed = True

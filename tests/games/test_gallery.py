@@ -80,8 +80,8 @@ def position(piles: list[str], found: list[str] | None = None, *, stock: str = "
     """A hand-made position: piles as «К♠ 5♦ 6♦» strings (king first), foundation tops."""
     tops = [c(t) if t else EMPTY for t in (found or [])]
     tops += [EMPTY] * (8 - len(tops))
-    laid = [tuple(cs(p)) for p in piles] + [()] * (8 - len(piles))
-    return GalleryState(tuple(cs(stock)), tuple(laid), tuple(tops), (), redeals)
+    laid = [bytes(cs(p)) for p in piles] + [b""] * (8 - len(piles))
+    return GalleryState(bytes(cs(stock)), tuple(laid), tuple(tops), (), redeals)
 
 
 # -- the middle king -----------------------------------------------------------------------
@@ -112,7 +112,7 @@ def test_the_middle_king_is_the_nearest_to_52_5_and_the_upper_one_on_a_tie(kings
     assert middle_king(stock) == chosen - 1
     state = GAME.initial_state(stock)
     assert GAME.legal_moves(state) == [Move(stock[chosen - 1], STOCK, P("pile:1"))]
-    assert state.stock == (stock[chosen - 1], *stock[: chosen - 1], *stock[chosen:])
+    assert tuple(state.stock) == (stock[chosen - 1], *stock[: chosen - 1], *stock[chosen:])
 
 
 def test_the_stock_must_be_two_full_packs():
@@ -261,7 +261,7 @@ def test_the_piles_are_gathered_pile_1_first_each_from_its_king_and_dealt_again_
     assert redeal(1) in GAME.legal_moves(state)
     state = GAME.apply(state, redeal(1))
     assert GAME.redeals_done(state) == 1
-    assert state.stock == tuple(cs(" ".join(piles)))
+    assert tuple(state.stock) == tuple(cs(" ".join(piles)))
     assert state.piles == NO_PILES and state.found == (c("Т♠"), c("Т♥"), *(EMPTY,) * 6)
     # the first card is pile 1's king, and it starts pile 1: no king is drawn out of the middle
     assert GAME.legal_moves(state) == [Move(c("К♠"), STOCK, P("pile:1"))]

@@ -18,11 +18,11 @@ from tests.games.test_gallery_solver import GAME, cs, hints, plain, position, sm
 #: A start of the last deal of deal 1 (reached by a playout): the search without the relaxed proof
 #: finds no end to it in 20,000 positions; the relaxed game is lost from its first position.
 LAST_DEAL_START = GalleryState(
-    tuple(cs(
+    bytes(cs(
         "К♠ 3♦ 5♥ В♣ К♥ 5♠ 5♥ К♣ 8♦ К♣ В♦ 8♣ 6♣ 6♥ 10♣ 8♦ 4♣ В♠ 4♥ К♦ 2♥ 10♦ 8♠ 7♣ 2♥ 9♥ 8♠ 7♦ 9♠ 8♥ В♥ 6♥ 10♥ "
         "8♣ 9♣ 7♦ 8♥ 10♥ В♣ 4♥ 7♥ 7♣ 3♠ 9♠ 4♠ 6♦ 10♦ 9♣ 9♦ В♠ 4♦ 5♣ 6♣ В♥ 6♠ В♦ 10♣ 9♥ 3♥ 7♠ 5♣ 9♦ К♠ 10♠ 7♠ 10♠ "
         "К♦ 7♥ К♥ 5♦ 3♥")),
-    ((),) * 8,
+    (b"",) * 8,
     tuple(cs("6♠ 4♣ 6♦ Т♥ 2♠ 2♦ Т♥ 3♣")),
     tuple(cs("Д♠ Д♣ Д♥ Д♦ Д♠ Д♣ Д♥ Д♦")),
     LAST,
