@@ -91,7 +91,10 @@ _VALUES = 52
 _IDS = 2 * _VALUES
 _KINDS = KIND + KIND
 
-Stacks = tuple[tuple[int, ...], ...]
+Stacks = tuple[bytes, ...]
+#: Each card id as a one-card pile, or the tail added to a pile (piles and stocks are ``bytes``, one id a
+#: byte, as the engine's: a bytes object caches its hash, and the keys hold the piles and the stock).
+_ONE = tuple(bytes((card,)) for card in range(_IDS))
 
 
 class _Exhausted(Exception):
@@ -108,8 +111,8 @@ def counts_up(found: Sequence[int]) -> bytearray:
     return count
 
 
-@cython.locals(piles=list, free=bytearray, card=cython.int, succ=cython.int, i=cython.int, pile=tuple)
-def _opens(piles: list[tuple[int, ...] | None], free: bytearray, card: int) -> bool:
+@cython.locals(piles=list, free=bytearray, card=cython.int, succ=cython.int, i=cython.int, pile=bytes)
+def _opens(piles: list[bytes | None], free: bytearray, card: int) -> bool:
     """Whether ``card`` going up may let another card up: a pile top or a free card one rank higher in its suit.
 
     The relaxed deal keeps its position closed (no pile top or free card may go up) before each dealt
@@ -210,9 +213,9 @@ class _Relaxed:
             raise _Exhausted
 
     @cython.locals(need=bytes, after=bytes, exact=bytes, count=bytearray, free=bytearray, loose=cython.bint,
-                   changed=cython.bint, i=cython.int, pile=tuple, top=cython.int, value=cython.int,
+                   changed=cython.bint, i=cython.int, pile=bytes, top=cython.int, value=cython.int,
                    n=cython.Py_ssize_t, card=cython.int, piles=list, broken=cython.int)
-    def _close(self, piles: list[tuple[int, ...] | None], count: bytearray, free: bytearray, broken: int) -> int:
+    def _close(self, piles: list[bytes | None], count: bytearray, free: bytearray, broken: int) -> int:
         """Send up every pile top and free card that may go up, until none may (rule 1; lemma (a)).
         Returns ``broken``, or the first value sent up against the real rule if it was -1."""
         need, after, exact = self.need, self.after, self.exact
@@ -247,9 +250,9 @@ class _Relaxed:
                         changed = True
         return broken
 
-    @cython.locals(stock=tuple, at=cython.Py_ssize_t, count=bytearray, i=cython.int, pile=tuple, fixed=list,
+    @cython.locals(stock=bytes, at=cython.Py_ssize_t, count=bytearray, i=cython.int, pile=bytes, fixed=list,
                    loose=list, broken=cython.int)
-    def deal(self, stock: tuple[int, ...], at: int, piles: list[tuple[int, ...] | None], newest: int,
+    def deal(self, stock: bytes, at: int, piles: list[bytes | None], newest: int,
              count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """Can the relaxed game be won from here: ``stock[at:]`` still to deal, ``left`` redeals to come?"""
         broken = self._close(piles, count, free, broken)
@@ -277,9 +280,9 @@ class _Relaxed:
             return True
         return False
 
-    @cython.locals(stock=tuple, at=cython.Py_ssize_t, card=cython.int, kind=cython.int, value=cython.int,
+    @cython.locals(stock=bytes, at=cython.Py_ssize_t, card=cython.int, kind=cython.int, value=cython.int,
                    count=bytearray, need=bytes, after=bytes, broken=cython.int)
-    def _deal(self, stock: tuple[int, ...], at: int, piles: list[tuple[int, ...] | None], newest: int,
+    def _deal(self, stock: bytes, at: int, piles: list[bytes | None], newest: int,
               count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """``deal`` after its position was entered."""
         need, after = self.need, self.after
@@ -289,7 +292,7 @@ class _Relaxed:
             kind = _KINDS[card]
             if kind == KING:
                 newest += 1
-                piles[newest] = ()
+                piles[newest] = b""
                 continue
             if kind == QUEEN:
                 continue
@@ -301,16 +304,16 @@ class _Relaxed:
                 if _opens(piles, free, card):
                     broken = self._close(piles, count, free, broken)
                 continue
-            if () in piles[:newest]:
+            if b"" in piles[:newest]:
                 # Rule 2's option: one bare pile will do (see the key above).
                 diverted = list(piles)
-                diverted[piles.index(())] = (card,)
+                diverted[piles.index(b"")] = _ONE[card]
                 if self.deal(stock, at, diverted, newest, bytearray(count), bytearray(free), left, broken):
                     return True
             newest_pile = piles[newest]
             assert newest_pile is not None
-            piles[newest] = (*newest_pile, card)
-        return self.out(tuple(pile or () for pile in piles), count, free, left, broken)
+            piles[newest] = newest_pile + _ONE[card]
+        return self.out(tuple(pile or b"" for pile in piles), count, free, left, broken)
 
     def out(self, piles: Stacks, count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """The stock is out: covers as the player likes (rule 2), then a redeal (rule 4) or the end."""
@@ -337,16 +340,16 @@ class _Relaxed:
         if sum(count) == _ALL_UP:
             self.broken = broken
             return True
-        if () in piles:
-            cell = piles.index(())  # the card moved holds its pile alone: which bare pile makes no difference
+        if b"" in piles:
+            cell = piles.index(b"")  # the card moved holds its pile alone: which bare pile makes no difference
             for donor, pile in enumerate(piles):
                 if len(pile) > 1:
-                    moved: list[tuple[int, ...] | None] = list(piles)
+                    moved: list[bytes | None] = list(piles)
                     moved[donor] = pile[:-1]
-                    moved[cell] = (pile[-1],)
+                    moved[cell] = pile[-1:]
                     up, loose = bytearray(count), bytearray(free)
                     now = self._close(moved, up, loose, broken)
-                    if self.out(tuple(p or () for p in moved), up, loose, left, now):
+                    if self.out(tuple(p or b"" for p in moved), up, loose, left, now):
                         return True
         if not left:
             return False
@@ -360,7 +363,7 @@ class _Relaxed:
                 loose[pile[0]] += 1  # rule 4
             else:
                 gathered.extend(pile)
-        return self.deal(tuple(gathered), 0, [None] * PILES, -1, bytearray(count), loose, left - 1, broken)
+        return self.deal(bytes(gathered), 0, [None] * PILES, -1, bytearray(count), loose, left - 1, broken)
 
     def _redeal_in_place(self, piles: Stacks, count: bytearray, left: int, broken: int) -> bool:
         """Rule 4 with exact redeals: every card gathered in its pile, the cards of the one-card piles in
@@ -369,10 +372,10 @@ class _Relaxed:
         singles = [piles[i][0] for i in cells if piles[i]]
         tried = set()
         for places in permutations(cells, len(singles)):
-            arranged = [pile if len(pile) > 1 else () for pile in piles]
+            arranged = [pile if len(pile) > 1 else b"" for pile in piles]
             for card, place in zip(singles, places, strict=False):
-                arranged[place] = (card,)
-            gathered = tuple(card for pile in arranged for card in (KING_CARD, *pile))
+                arranged[place] = _ONE[card]
+            gathered = b"".join(_ONE[KING_CARD] + pile for pile in arranged)
             if gathered in tried:  # the two copies of a card are one id unless designated
                 continue
             tried.add(gathered)
@@ -384,31 +387,31 @@ class _Relaxed:
     def _free_covers(self, piles: Stacks, count: bytearray, free: bytearray,
                      broken: int) -> tuple[Stacks, bytearray, bytearray, int]:
         """Lemma (b): make every cover whose card goes up again at once, with what it freed, until none is left."""
-        if () not in piles:
+        if b"" not in piles:
             return piles, count, free, broken
         progress = True
         need, after = self.need, self.after
         while progress:
             progress = False
-            cell = piles.index(())
+            cell = piles.index(b"")
             for donor, pile in enumerate(piles):
                 # The card under the moved one must go up at once, or nothing changes.
                 if len(pile) > 1:
                     under = pile[-2]
                     value = under % _VALUES
                     if count[value - 1] >= need[under] and count[value] >= after[under]:
-                        moved: list[tuple[int, ...] | None] = list(piles)
+                        moved: list[bytes | None] = list(piles)
                         moved[donor] = pile[:-1]
-                        moved[cell] = (pile[-1],)
+                        moved[cell] = pile[-1:]
                         up, loose = bytearray(count), bytearray(free)
                         now = self._close(moved, up, loose, broken)
-                        if moved[cell] == ():
-                            piles, count, free, progress, broken = tuple(p or () for p in moved), up, loose, True, now
+                        if moved[cell] == b"":
+                            piles, count, free, progress, broken = tuple(p or b"" for p in moved), up, loose, True, now
                             break
         return piles, count, free, broken
 
 
-def _ids(state: GalleryState, first: dict[int, int]) -> tuple[list[tuple[int, ...] | None], tuple[int, ...]]:
+def _ids(state: GalleryState, first: dict[int, int]) -> tuple[list[bytes | None], bytes]:
     """The piles (without their kings) and the stock as card ids: of a designated pair (a value in ``first``),
     the copy met first (pile 1 to pile 8, each from its king up, then the stock from the top) is the value
     itself and the other is value + 52; every other card is its value."""
@@ -422,8 +425,8 @@ def _ids(state: GalleryState, first: dict[int, int]) -> tuple[list[tuple[int, ..
         met.add(card)
         return card
 
-    piles = [tuple(ident(card) for card in pile[1:]) if pile else None for pile in state.piles]
-    return piles, tuple(ident(card) for card in state.stock)
+    piles = [bytes(ident(card) for card in pile[1:]) if pile else None for pile in state.piles]
+    return piles, bytes(ident(card) for card in state.stock)
 
 
 def _search(state: GalleryState, budget: int, failures: Failures | None,
