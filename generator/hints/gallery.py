@@ -39,6 +39,11 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterator
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.games import Move
 from generator.games.gallery import (
     FOUNDATION,
@@ -64,25 +69,40 @@ from generator.players.gallery import GalleryPlayer
 # -- helpers of the hints (see ``GalleryHints.safe_move``) ------------------------------------------
 
 
-def _reach(state: GalleryState) -> tuple[set[int], bool]:
-    """Every pile top that could go up before the next card is dealt (a superset), and whether a king could go bare.
+@cython.locals(found=tuple, piles=tuple, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong,
+               one=cython.ulonglong, depth=cython.int[8], bare=cython.bint, changed=cython.bint, i=cython.int,
+               j=cython.int, top=cython.int, card=cython.int)
+def _reach(state: GalleryState) -> tuple[int, bool]:
+    """Every pile top that could go up before the next card is dealt (a superset, as a bit mask: bit ``c`` for
+    card ``c``), and whether a king could go bare.
 
     The foundations are over-approximated by the set of every top card they
-    could show, so a card counts as playable as soon as its predecessor could be.
+    could show, so a card counts as playable as soon as its predecessor could be
+    (``fits``: the cards one above such a top; a foundation's top is at most a jack, a pile card never an ace).
     """
-    tops = set(state.found)
-    played: set[int] = set()
+    found = state.found
     piles = state.piles
+    one = 1  # compiled, 64 bits wide before a shift
+    fits = 0
+    for i in range(PILES):
+        top = found[i]
+        if top >= 0:
+            fits |= one << (top + 1)
+    played = 0
     depth = [len(pile) - 1 for pile in piles]
     bare = False
     changed = True
     while changed:
         changed = False
-        for i, pile in enumerate(piles):
+        for i in range(PILES):
+            pile = piles[i]
             j = depth[i]
-            while j > 0 and pile[j] - 1 in tops:
-                played.add(pile[j])
-                tops.add(pile[j])
+            while j > 0:
+                card = pile[j]
+                if not (fits >> card) & 1:
+                    break
+                played |= one << card
+                fits |= one << (card + 1)
                 j -= 1
             if j != depth[i]:
                 changed = True
@@ -91,6 +111,7 @@ def _reach(state: GalleryState) -> tuple[set[int], bool]:
     return played, bare
 
 
+@cython.locals(stock=bytes, card=cython.int, played=cython.ulonglong, bare=cython.bint, pile=bytes)
 def _independent(state: GalleryState) -> bool:
     """Dealing the next card commutes with every pile-top play that could be made before it.
 
@@ -110,10 +131,13 @@ def _independent(state: GalleryState) -> bool:
     played, bare = _reach(state)
     if not played:
         return True
-    if bare or card - 1 in played:
+    if bare or (played >> (card - 1)) & 1:
         return False
     pile = state.piles[_pile_for(state.piles) - PILE]
-    return not (len(pile) > 1 and pile[-1] in played)
+    if len(pile) > 1:
+        card = pile[-1]
+        return not (played >> card) & 1
+    return True
 
 
 class GalleryHints(SearchHints[GalleryState]):
