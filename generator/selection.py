@@ -14,17 +14,18 @@ on the project's pool (``generator.pool``) or any ``concurrent.futures.Executor`
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import cache, partial
 
 from generator.analysis import Difficulty, LineAnalysis, critical_moment
+from generator.borrowing import won_through_readings
 from generator.deals import MAX_DEAL, stock_indices
 from generator.games import Game, Move, Result, make_game
 from generator.play import play_out
 from generator.pool import in_order
-from generator.solver import Budget, solve
+from generator.solver import Budget, Solution, solve
 
 #: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
 SCAN_FACTOR = 50
@@ -70,6 +71,20 @@ def _game(spec: str) -> Game:
     return make_game(spec)
 
 
+def solve_or_borrow(game: Game, stock: Sequence[int], positions: int) -> Solution:
+    """The solver's answer within ``positions`` positions; a deal it leaves open is searched under the game's
+    other readings, and one whose winning line wins here too (replayed; or searched along from where it breaks
+    our rules) is won with that line (``borrowing.won_through_readings``, at most 1.5 × ``positions`` more).
+    Bounded by positions only, so every machine gets the same answer; it costs more only for the few deals the
+    solver leaves open."""
+    budget = Budget(seconds=None, nodes=positions)
+    solution = solve(game, stock, budget=budget)
+    if solution.result is not Result.UNKNOWN:
+        return solution
+    line = won_through_readings(game, stock, positions)
+    return solution if line is None else Solution(Result.WON, line, solution.nodes, solution.seconds)
+
+
 def solve_deal(spec: str, deal: int, positions: int, *, grade: bool = False, critical: bool = False) -> Outcome:
     """Solve one numbered deal within ``positions`` positions, no clock (in a worker process or here); see
     :func:`solve_stock`."""
@@ -86,7 +101,7 @@ def solve_stock(game: Game, stock: tuple[int, ...], positions: int, *, deal: int
     won but lost by the player.
     """
     typed = stock if deal is None else ()
-    solution = solve(game, stock, budget=Budget(seconds=None, nodes=positions))
+    solution = solve_or_borrow(game, stock, positions)
     moves = tuple(solution.moves) if solution.result is Result.WON else ()
     if not (grade or critical):
         return Outcome(deal, solution.result, moves, typed=typed)

@@ -18,15 +18,15 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from generator.borrowing import line_here
 from generator.deals import stock_indices
 from generator.games import Game, Move, Result, all_specs, make_game
 from generator.paths import ASSETS, ROOT
 from generator.play import no_peek_result
 from generator.pool import in_order
 from generator.progress import Progress
-from generator.replay import replay
 from generator.safeio import write_text
-from generator.solver import Budget, solve, solve_along
+from generator.solver import Budget, solve
 
 STATS_FILE = ASSETS / "stats.json"
 STATS_FORMAT = "pasyans-stats/1"
@@ -81,26 +81,11 @@ def measure_deal(spec: str, deal: int, budget_seconds: float, lines: Sequence[by
     return DealResult(deal, solution.result, no_peek_result(game, stock), solution.seconds, solution.nodes, line)
 
 
-#: A line searched along only if at least this share of it is legal here. One broken early leaves the reading's
-#: own search from near the start, which the deal has had (any_king's lines draw another king at move 1; the
-#: basic brunette_blonde's break two_cards' limit by move 41 of ~240, and nothing was won along them), while the
-#: gallery's wins along a looser reading's line came at 104–279 of its 288–315 moves (solver-gallery.md §15).
-ALONG_FROM = 0.25
-
-
 def _wins_here(game: Game, stock: Sequence[int], moves: Sequence[Move], search_seconds: float = 0.0) -> bool:
     """Whether another reading's winning line ``moves`` wins from the start of ``stock`` under ``game``'s rules:
-    replayed as it stands, or, with ``search_seconds`` and legal here for ``ALONG_FROM`` of its length, by
-    ``game``'s search from where it breaks them (``solve_along``); a found line counts once its replay wins."""
-    start = game.initial_state(stock)
-    moves = game.adopt_line(stock, moves)
-    walked = replay(game, start, moves)
-    if walked.won:
-        return True
-    if search_seconds <= 0 or walked.moves_played < ALONG_FROM * len(moves):
-        return False
-    found = solve_along(game, start, moves, budget=Budget(seconds=search_seconds))
-    return found.result is Result.WON and replay(game, start, found.moves).won
+    replayed as it stands, or, with ``search_seconds``, by ``game``'s search from where it breaks them
+    (``borrowing.line_here``)."""
+    return line_here(game, stock, moves, Budget(seconds=search_seconds) if search_seconds > 0 else None) is not None
 
 
 def _lines_win(args: tuple[str, int, tuple[bytes, ...], float]) -> bool:
@@ -171,7 +156,7 @@ def borrowed_win(spec: str, deal: int, others: tuple[str, ...], budget: Budget) 
     stock = stock_indices(game.id, deal)
     for other in others:
         solution = solve(make_game(other), stock, budget=budget)
-        if solution.result is Result.WON and _wins_here(game, stock, solution.moves, budget.seconds or 0.0):
+        if solution.result is Result.WON and line_here(game, stock, solution.moves, budget) is not None:
             return True
     return False
 

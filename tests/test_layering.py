@@ -26,6 +26,7 @@ LAYER_OF = {
     "players": "players", "play": "players",  # the no-peek players, and playing a deal out with one
     "hints": "hints",  # the solver's hints (they may ask the player for a first move)
     "solver": "solver", "stats": "solver", "selection": "solver", "walkthrough": "solver", "samples": "solver",
+    "borrowing": "solver",  # a deal one reading leaves open, won along another reading's line
     "analysis": "solver",  # the critical moment of a line and the difficulty of a deal
     "figures": "figures",
     "svg": "svg",

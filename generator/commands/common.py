@@ -186,15 +186,16 @@ class Line:
 
 
 def line_of(shown: Shown, positions: int) -> Line:
-    """The record's moves; else the solver's winning line within ``positions``, else the no-peek player's game.
-    Positions, not seconds, so every machine steps through the same line."""
+    """The record's moves; else the solver's winning line within ``positions`` (a deal it leaves open may be won
+    through another reading's line: ``selection.solve_or_borrow``), else the no-peek player's game. Positions,
+    not seconds, so every machine steps through the same line."""
     from generator.play import play_out
-    from generator.solver import Budget, solve
+    from generator.selection import solve_or_borrow
 
     if shown.record is not None:
         return Line(list(shown.record.moves), "record", f"the record {shown.record_path}", shown.record.result)
     stock = shown.deal.stock
-    solution = solve(shown.game, stock, budget=Budget(seconds=None, nodes=positions))
+    solution = solve_or_borrow(shown.game, stock, positions)
     if solution.result is Result.WON:
         return Line(list(solution.moves), "solver", "the solver's winning line", Result.WON)
     moves = play_out(shown.game, stock).moves

@@ -1,0 +1,95 @@
+"""A deal one reading of a game leaves open, won along another reading's winning line.
+
+The readings of a game differ in a rule or two, so a line one of them wins is often a line of another, or is
+one up to a late move, after which that reading's own search wins from where the line breaks its rules (of
+14 gallery deals the printed rules left open at 2 s and a looser reading won, 13 within a second;
+docs/notes/solver-gallery.md §15). A win counts here only once the whole line replays to a win under the
+reading's own rules: the replay is the proof, not any relation between the readings.
+
+The odds run (``generator.stats``) lends the lines it found to the readings measured after; the sheets and
+the figures (``won_through_readings``) search the other readings of a deal their own search left open, at the
+same bound in positions, so the answer is the same on any machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generator.games import Game, Move, Result, all_specs, make_game, wider_readings
+from generator.replay import replay
+from generator.solver import Budget, solve, solve_along
+
+#: A line searched along only if at least this share of it is legal here. One broken early leaves the reading's
+#: own search from near the start, which the deal has had (any_king's lines draw another king at move 1; the
+#: basic brunette_blonde's break two_cards' limit by move 41 of ~240, and nothing was won along them), while the
+#: gallery's wins along a looser reading's line came at 104–279 of its 288–315 moves (solver-gallery.md §15).
+ALONG_FROM = 0.25
+
+
+def line_here(game: Game, stock: Sequence[int], moves: Sequence[Move],
+              along: Budget | None = None) -> list[Move] | None:
+    """The winning line of ``game`` that another reading's winning line ``moves`` gives: the line itself, renamed
+    to this reading's names (``Rules.adopt_line``), if it replays to a win here; else, with an ``along`` budget
+    and the line legal here for ``ALONG_FROM`` of its length, its legal part and the line ``game``'s search finds
+    from there (``solve_along``), once that replays to a win too; else None."""
+    start = game.initial_state(stock)
+    moves = game.adopt_line(stock, moves)
+    walked = replay(game, start, moves)
+    if walked.won:
+        return list(moves)
+    if along is None or walked.moves_played < ALONG_FROM * len(moves):
+        return None
+    found = solve_along(game, start, moves, budget=along)
+    if found.result is Result.WON and replay(game, start, found.moves).won:
+        return list(found.moves)
+    return None
+
+
+def other_readings(game: Game) -> list[str]:
+    """The specs of ``game``'s other readings, nearest first: those that allow every move of ours (their lines are
+    ours up to the moves only they allow: the gallery's `optional_cover` wins deal 78, and the printed rules win
+    along its line), declared beside ours first (``Rules.wider_readings``) and then through a chain of them; then
+    those whose every line is ours, the same way; then the rest; ties in the registry's order."""
+    def spec(variant: str | None) -> str:
+        return game.id if variant is None else f"{game.id}:{variant}"
+
+    declared = {(spec(narrow), spec(wide)) for narrow, wide in type(game).wider_readings}
+    chained = set(wider_readings(game.id))
+    here = game.full_id
+
+    def nearness(other: str) -> int:
+        for rank, pair in enumerate(((here, other), (other, here))):
+            if pair in declared:
+                return 2 * rank
+            if pair in chained:
+                return 2 * rank + 1
+        return 4
+
+    others = [other for other in all_specs() if other.partition(":")[0] == game.id and other != here]
+    return sorted(others, key=nearness)
+
+
+def won_through_readings(game: Game, stock: Sequence[int], positions: int, *,
+                         share: float = 1.5) -> list[Move] | None:
+    """A winning line of ``game`` from the start of ``stock`` found through another reading: the other readings
+    (``other_readings``' order) are searched in turn, each within ``positions`` positions, and a line one of them
+    wins is tried here (``line_here``, searching along it within ``positions`` too), until one wins here; None if
+    none does, or once these searches have spent ``share`` times ``positions`` in all.
+
+    For a deal ``game``'s own search left open: bounded by positions alone (the same answer on every machine),
+    and at most ``share`` times the deal's own search, so a deal open under every reading (gallery deal 3) does not
+    hold a sheet up for a search per reading (`pasyans deals gallery --winnable --count 10`: 23.7 s at 1.5, 28.5 s
+    at 2, where gallery deals 50 and 78 and the cover readings' 50 and 78 are won either way). It proves a win
+    only."""
+    left = int(share * positions)
+    for other in other_readings(game):
+        if left <= 0:
+            break
+        budget = Budget(seconds=None, nodes=min(positions, left))
+        solution = solve(make_game(other), stock, budget=budget)
+        left -= solution.nodes
+        if solution.result is Result.WON and left > 0:
+            line = line_here(game, stock, solution.moves, Budget(seconds=None, nodes=min(positions, left)))
+            if line is not None:
+                return line
+    return None
