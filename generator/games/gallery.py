@@ -135,13 +135,25 @@ def _fits(found: tuple[int, ...]) -> int:
     """The cards that continue some foundation, as a bit mask (bit ``c`` for card ``c``): one pass over the
     eight tops, then a bit test per card, where ``card - 1 in found`` compared Python ints (compiled, the
     test was a tenth of a plain search). A top is at most a jack, so ``top + 1`` is a card of its suit."""
+    if not cython.compiled:  # plain Python: a loop of eight costs more than a lookup of the tops met before
+        known = _FITS_MET.get(found)
+        if known is not None:
+            return known
     fits = 0
     one = 1  # compiled, 64 bits wide before the shift
     for i in range(PILES):
         top = found[i]
         if top >= 0:
             fits |= one << (top + 1)
+    if not cython.compiled:
+        if len(_FITS_MET) >= 100_000:
+            _FITS_MET.clear()
+        _FITS_MET[found] = fits
     return fits
+
+
+#: Plain Python only (``_fits``): the masks of the foundation tops met so far, forgotten all at once past 100,000.
+_FITS_MET: dict[tuple[int, ...], int] = {}
 
 
 @cython.cfunc
@@ -161,6 +173,11 @@ def _ups(found: tuple[int, ...], card: int, row: tuple[Move, ...], moves: list[M
 def _found_key(found: tuple[int, ...]) -> int:
     """The foundations' tops as a sorted multiset, packed into one int (six bits a top): the key's part
     for them, where ``tuple(sorted(found))`` made a list and a tuple of Python ints for every key."""
+    if not cython.compiled:  # plain Python: the list's own sort is quicker than a loop written here
+        packed = 0
+        for top in sorted(found):
+            packed = (packed << 6) | (top + 1)
+        return packed
     tops = list(found)
     for i in range(1, PILES):  # insertion sort of eight
         top = tops[i]
