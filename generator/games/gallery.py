@@ -58,7 +58,6 @@ try:
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
-from generator.cards import card_str
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
 
@@ -548,42 +547,6 @@ class Gallery(Rules[GalleryState]):
         return (stock, piles, _found_key(found), redeals)
 
     def explain_illegal(self, state: GalleryState, move: Move) -> str:
-        legal = self.legal_moves(state)
-        if not legal:
-            return "the game is already over"
-        if not move.is_redeal and not (0 <= move.src < len(self.places) and 0 <= move.dst < len(self.places)):
-            return "no such place in this reading of the game (stock:35 … stock:70 are any_king's only)"
-        if self.any_king and self.choosing(state):
-            if move.dst != PILE or move.is_redeal:
-                return "the first move draws a king from the middle third of the stock onto pile:1"
-            return (f"{card_str(move.card)} from {self.places[move.src]} is not a king the player may draw: "
-                    f"{', '.join(self.describe(m) for m in legal)}")
-        if move.is_redeal:
-            if state.stock:
-                return "the piles are gathered only when the whole stock has been dealt"
-            if state.redeals >= DEALS - 1:
-                return "three deals in all: the kings are not laid out a fourth time"
-            return "a bare king must be covered first"
-        where = self.contents(state).get(move.src, ())
-        if not where or where[-1] != move.card:
-            return f"{card_str(move.card)} is not on top of {self.places[move.src]}"
-        if PILE <= move.src < FOUNDATION and len(where) == 1:
-            return "a king never moves"
-        if move.src == STOCK:
-            places = " or ".join(self.places[m.dst] for m in self._stock_moves(state))
-            return f"{card_str(move.card)} from the stock goes to {places}"
-        if move.src >= AT:
-            return f"{self.places[move.src]} names a king drawn by the first move only"
-        covers = [m for m in legal if not m.is_redeal and m.src != STOCK and m.dst < FOUNDATION]
-        if covers and move not in covers and self.cover_first:
-            return "a bare king must be covered first, with the top card of a pile holding two or more cards on it"
-        if PILE <= move.dst < FOUNDATION:
-            if state.stock:
-                return "no card moves between piles while the stock has cards"
-            if len(state.piles[move.dst - PILE]) != 1:
-                return "a card moves to another pile only to cover a bare king"
-            return f"{self.places[move.src]} cannot spare a card: it would leave its own king bare"
-        if FOUNDATION <= move.dst < QUEEN_ROW:
-            return f"{card_str(move.card)} does not continue {self.places[move.dst]}"
-        return super().explain_illegal(state, move)
+        from generator.games.gallery_explain import explain  # the messages live apart from the rules they describe
 
+        return explain(self, state, move)
