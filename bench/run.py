@@ -266,6 +266,23 @@ def settle(specs: list[str] | None, budget: float, jobs: int) -> int:
     return 0
 
 
+def with_rows_kept(body: str, before: str) -> str:
+    """``body`` (a table of some specs) with the rows ``before`` held for the other specs, in spec order, and a
+    sentence saying they come from an earlier run (a run with ``--only`` replaces its own rows only)."""
+    rows = {m.group("spec"): m.group(0) for m in ROW.finditer(body)}
+    kept = {spec: row for spec, row in ((m.group("spec"), m.group(0)) for m in ROW.finditer(before))
+            if spec not in rows}
+    if not kept:
+        return body
+    rows.update(kept)
+    order = [spec for spec in all_specs() if spec in rows] + sorted(set(rows) - set(all_specs()))
+    head = body[:ROW.search(body).start()].rstrip("\n")  # type: ignore[union-attr]
+    intro, _, header = head.rpartition("\n\n")
+    names = ", ".join(f"`{spec}`" for spec in order if spec in kept)
+    return "\n".join([f"{intro} The rows of {names} are from an earlier run of this table.", "", header,
+                      *(rows[spec] for spec in order)])
+
+
 def table(block_text: str, new_rows: dict[str, str], note: str, header: str = HEADER) -> str:
     """The block's table with ``new_rows`` replacing (or joining) the rows of the same specs, in spec order."""
     rows = {m.group("spec"): m.group(0) for m in ROW.finditer(block_text)}
@@ -324,7 +341,8 @@ def main() -> int:
         count = args.deals if "--deals" in sys.argv else 50
         body = compare(args.against, specs, count=count, positions=args.positions, plain=args.plain)
         block = "against-plain" if args.plain else "against"
-        DOC.write_text(replace_block(DOC.read_text(encoding="utf-8"), block, body), encoding="utf-8")
+        text = DOC.read_text(encoding="utf-8")
+        DOC.write_text(replace_block(text, block, with_rows_kept(body, read_block(text, block))), encoding="utf-8")
         print(f"wrote {DOC}", file=sys.stderr)
         return 0
 
