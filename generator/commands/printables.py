@@ -92,8 +92,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     deals.add_argument("--paper", metavar="SIZE", type=paper_name, default="A4", help="A4 (default), A5 or letter")
     deals.add_argument("--positions", metavar="N", type=positions_count, default=DEFAULT_POSITIONS,
                        help=f"the solver's limit per deal, in positions (arrangements of the cards) it may "
-                       f"search; default {DEFAULT_POSITIONS}. A deal neither won nor proved lost within N "
-                       "positions is printed as not solved. Positions, not seconds, so the same N gives the "
+                       f"search; default {DEFAULT_POSITIONS}. A deal it leaves open is searched under the "
+                       "game's other readings too (1.5 N more positions in all) and counts as won when one of "
+                       "their winning lines also wins under this reading's rules; a deal neither won nor proved "
+                       "lost then is printed as "
+                       "not solved. Positions, not seconds, so the same N gives the "
                        "same PDF on any machine, with any --jobs. Time: roughly N / 20000 s per hard deal "
                        "(100000 ≈ 5 s; phalanx ≈ 25 s; quadrille decides at once); most deals settle far "
                        "sooner")
