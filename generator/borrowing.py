@@ -50,10 +50,7 @@ def other_readings(game: Game) -> list[str]:
     ours up to the moves only they allow: the gallery's `optional_cover` wins deal 78, and the printed rules win
     along its line), declared beside ours first (``Rules.wider_readings``) and then through a chain of them; then
     those whose every line is ours, the same way; then the rest; ties in the registry's order."""
-    def spec(variant: str | None) -> str:
-        return game.id if variant is None else f"{game.id}:{variant}"
-
-    declared = {(spec(narrow), spec(wide)) for narrow, wide in type(game).wider_readings}
+    declared = set(wider_readings(game.id, chained=False))
     chained = set(wider_readings(game.id))
     here = game.full_id
 
@@ -69,27 +66,31 @@ def other_readings(game: Game) -> list[str]:
     return sorted(others, key=nearness)
 
 
-def won_through_readings(game: Game, stock: Sequence[int], positions: int, *,
-                         share: float = 1.5) -> list[Move] | None:
-    """A winning line of ``game`` from the start of ``stock`` found through another reading: the other readings
-    (``other_readings``' order) are searched in turn, each within ``positions`` positions, and a line one of them
-    wins is tried here (``line_here``, searching along it within ``positions`` too), until one wins here; None if
-    none does, or once these searches have spent ``share`` times ``positions`` in all.
+def won_through_readings(game: Game, stock: Sequence[int], budget: Budget, *, others: Sequence[str] | None = None,
+                         share: float | None = None) -> list[Move] | None:
+    """A winning line of ``game`` from the start of ``stock`` found through another reading: the ``others``
+    (default ``other_readings``, nearest first) are searched in turn within ``budget``, and a line one of them
+    wins is tried here (``line_here``, searching along it within ``budget`` too), until one wins here; None if
+    none does. It proves a win only.
 
-    For a deal ``game``'s own search left open: bounded by positions alone (the same answer on every machine),
-    and at most ``share`` times the deal's own search, so a deal open under every reading (gallery deal 3) does not
-    hold a sheet up for a search per reading (`pasyans deals gallery --winnable --count 10`: 23.7 s at 1.5, 28.5 s
-    at 2, where gallery deals 50 and 78 and the cover readings' 50 and 78 are won either way). It proves a win
-    only."""
-    left = int(share * positions)
-    for other in other_readings(game):
-        if left <= 0:
+    ``share`` (a budget in positions only): these searches stop once they have spent ``share`` times
+    ``budget.nodes`` in all, so a deal open under every reading (gallery deal 3) does not hold a sheet up for a
+    search per reading (`pasyans deals gallery --winnable --count 10`: 23.7–25.9 s at 1.5, 28.5 s at 2, where
+    gallery deals 50 and 78 and the cover readings' 50 and 78 are won either way)."""
+    left = None if share is None or budget.nodes is None else int(share * budget.nodes)
+
+    def within(limit: Budget) -> Budget:
+        return limit if left is None or limit.nodes is None else Budget(seconds=limit.seconds,
+                                                                        nodes=min(limit.nodes, left))
+
+    for other in other_readings(game) if others is None else others:
+        if left is not None and left <= 0:
             break
-        budget = Budget(seconds=None, nodes=min(positions, left))
-        solution = solve(make_game(other), stock, budget=budget)
-        left -= solution.nodes
-        if solution.result is Result.WON and left > 0:
-            line = line_here(game, stock, solution.moves, Budget(seconds=None, nodes=min(positions, left)))
+        solution = solve(make_game(other), stock, budget=within(budget))
+        if left is not None:
+            left -= solution.nodes
+        if solution.result is Result.WON and (left is None or left > 0):
+            line = line_here(game, stock, solution.moves, within(budget))
             if line is not None:
                 return line
     return None

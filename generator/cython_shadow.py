@@ -45,6 +45,12 @@ def cfunc(function: _F) -> _F:
     return function
 
 
+def ccall(function: _F) -> _F:
+    """``@cython.ccall``: compiled, a C function its own module calls directly and other modules as Python; in
+    Python, the function."""
+    return function
+
+
 def inline(function: _F) -> _F:
     """``@cython.inline``: a hint to the C compiler; in Python, nothing."""
     return function

@@ -27,6 +27,9 @@ from generator.play import play_out
 from generator.pool import in_order
 from generator.solver import Budget, Solution, solve
 
+#: What a deal the solver leaves open may spend under the game's other readings, in all, in times its own
+#: positions (``solve_or_borrow``; ``borrowing.won_through_readings`` says why 1.5).
+BORROW_SHARE = 1.5
 #: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
 SCAN_FACTOR = 50
 
@@ -81,7 +84,7 @@ def solve_or_borrow(game: Game, stock: Sequence[int], positions: int) -> Solutio
     solution = solve(game, stock, budget=budget)
     if solution.result is not Result.UNKNOWN:
         return solution
-    line = won_through_readings(game, stock, positions)
+    line = won_through_readings(game, stock, budget, share=BORROW_SHARE)
     return solution if line is None else Solution(Result.WON, line, solution.nodes, solution.seconds)
 
 

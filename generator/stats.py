@@ -18,7 +18,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from generator.borrowing import line_here
+from generator.borrowing import line_here, won_through_readings
 from generator.deals import stock_indices
 from generator.games import Game, Move, Result, all_specs, make_game
 from generator.paths import ASSETS, ROOT
@@ -153,12 +153,7 @@ def borrowed_win(spec: str, deal: int, others: tuple[str, ...], budget: Budget) 
     part wins (``solve_along``, within ``budget``): then ``spec`` wins the deal, whatever its own search left
     undecided. The replay is the proof, not any relation between the readings."""
     game = make_game(spec)
-    stock = stock_indices(game.id, deal)
-    for other in others:
-        solution = solve(make_game(other), stock, budget=budget)
-        if solution.result is Result.WON and line_here(game, stock, solution.moves, budget) is not None:
-            return True
-    return False
+    return won_through_readings(game, stock_indices(game.id, deal), budget, others=others) is not None
 
 
 def _borrow_chunk(args: tuple[str, list[tuple[int, tuple[str, ...]]], Budget]) -> list[bool]:

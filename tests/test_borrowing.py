@@ -27,7 +27,7 @@ def test_the_readings_that_allow_more_are_asked_first_then_those_that_allow_less
 def test_a_line_of_a_narrower_reading_wins_here_as_it_stands() -> None:
     # «Сразу на основание» only forbids moves of ours, so its winning line of deal 1 is a line of ours.
     game, stock = make_game("village"), stock_indices("village", 1)
-    line = borrowing.won_through_readings(game, stock, 20_000)
+    line = borrowing.won_through_readings(game, stock, Budget(seconds=None, nodes=20_000))
     assert line is not None and replay(game, game.initial_state(stock), line).won
 
 
@@ -53,7 +53,8 @@ def test_the_other_readings_share_half_as_much_again_as_the_deal_s_own_search(mo
 
     monkeypatch.setattr(borrowing, "solve", open_search)
     game = make_game("gallery")
-    assert borrowing.won_through_readings(game, stock_indices("gallery", 3), 1_000) is None
+    budget = Budget(seconds=None, nodes=1_000)
+    assert borrowing.won_through_readings(game, stock_indices("gallery", 3), budget, share=1.5) is None
     assert asked == [("gallery:any_king", 1_000), ("gallery:cover_before_gathering", 500)]
 
 
@@ -62,15 +63,16 @@ def test_a_lent_win_counts_only_when_it_replays_here(monkeypatch: pytest.MonkeyP
     line = solve(game, stock, budget=Budget(seconds=None, nodes=20_000)).moves
     monkeypatch.setattr(borrowing, "solve", lambda *a, **k: Solution(Result.WON, list(line[:-1]), nodes=10))
     monkeypatch.setattr(borrowing, "solve_along", lambda *a, **k: Solution(Result.WON, list(line[:-1])))
-    assert borrowing.won_through_readings(game, stock, 1_000) is None  # "won" short of the end: no proof
+    budget = Budget(seconds=None, nodes=1_000)
+    assert borrowing.won_through_readings(game, stock, budget) is None  # "won" short of the end: no proof
 
 
 def test_the_sheets_ask_other_readings_only_for_a_deal_left_open(monkeypatch: pytest.MonkeyPatch) -> None:
     game, stock = make_game("village"), stock_indices("village", 1)
     lent: list[int] = []
 
-    def lend(game: Any, stock: Any, positions: int) -> list[Any] | None:
-        lent.append(positions)
+    def lend(game: Any, stock: Any, budget: Budget, *, share: float) -> list[Any] | None:
+        lent.append(budget.nodes)
         return list(solve(make_game("village:at_once"), stock, budget=Budget(seconds=None, nodes=20_000)).moves)
 
     monkeypatch.setattr(selection, "won_through_readings", lend)

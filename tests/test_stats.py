@@ -122,9 +122,9 @@ def test_only_a_replayed_win_is_borrowed(monkeypatch: pytest.MonkeyPatch) -> Non
     # it stops wins, which this test leaves out).
     monkeypatch.setattr(borrowing_module, "solve_along", lambda *a, **k: Solution(Result.UNKNOWN))
     for moves in (list(reversed(line)), line[:-1]):
-        monkeypatch.setattr(stats_module, "solve", lambda *a, moves=moves, **k: Solution(Result.WON, list(moves)))
+        monkeypatch.setattr(borrowing_module, "solve", lambda *a, moves=moves, **k: Solution(Result.WON, list(moves)))
         assert not borrowed_win("village", 1, ("village:at_once",), budget)
-    monkeypatch.setattr(stats_module, "solve", lambda *a, **k: Solution(Result.WON, list(line)))
+    monkeypatch.setattr(borrowing_module, "solve", lambda *a, **k: Solution(Result.WON, list(line)))
     assert borrowed_win("village", 1, ("village:at_once",), budget)
 
 

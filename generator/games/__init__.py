@@ -170,15 +170,17 @@ def all_specs() -> list[str]:
     return [spec for game_id in GAME_IDS for spec in [game_id, *(f"{game_id}:{v}" for v in GAMES[game_id].variants)]]
 
 
-def wider_readings(game_id: str) -> list[tuple[str, str]]:
+def wider_readings(game_id: str, *, chained: bool = True) -> list[tuple[str, str]]:
     """(narrower spec, wider spec) for every pair of ``game_id``'s readings where each line of the first is a
-    line of the second (``Rules.wider_readings``, closed under chaining: printed ⊂ A ⊂ B gives printed ⊂ B)."""
+    line of the second (``Rules.wider_readings``, closed under chaining: printed ⊂ A ⊂ B gives printed ⊂ B;
+    ``chained=False``: the pairs as the game declares them)."""
     def spec(variant: str | None) -> str:
         return game_id if variant is None else f"{game_id}:{variant}"
 
     pairs = {(spec(narrow), spec(wide)) for narrow, wide in GAMES[game_id].wider_readings}
-    while True:
-        chained = {(a, d) for a, b in pairs for c, d in pairs if b == c and a != d} - pairs
-        if not chained:
-            return sorted(pairs)
-        pairs |= chained
+    while chained:
+        more = {(a, d) for a, b in pairs for c, d in pairs if b == c and a != d} - pairs
+        if not more:
+            break
+        pairs |= more
+    return sorted(pairs)

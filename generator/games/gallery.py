@@ -127,13 +127,14 @@ def _started(piles: tuple[bytes, ...]) -> int:
     return PILES - piles.count(b"")
 
 
-@cython.cfunc
+@cython.ccall
 @cython.returns(cython.ulonglong)
 @cython.locals(found=tuple, top=cython.int, i=cython.int, fits=cython.ulonglong, one=cython.ulonglong)
-def _fits(found: tuple[int, ...]) -> int:
+def fits_mask(found: tuple[int, ...]) -> int:
     """The cards that continue some foundation, as a bit mask (bit ``c`` for card ``c``): one pass over the
     eight tops, then a bit test per card, where ``card - 1 in found`` compared Python ints (compiled, the
-    test was a tenth of a plain search). A top is at most a jack, so ``top + 1`` is a card of its suit."""
+    test was a tenth of a plain search). A top is at most a jack, so ``top + 1`` is a card of its suit.
+    (Compiled, a C call within this module and a Python one from the hints.)"""
     if not cython.compiled:  # plain Python: a loop of eight costs more than a lookup of the tops met before
         known = _FITS_MET.get(found)
         if known is not None:
@@ -151,7 +152,7 @@ def _fits(found: tuple[int, ...]) -> int:
     return fits
 
 
-#: Plain Python only (``_fits``): the masks of the foundation tops met so far, forgotten all at once past 100,000.
+#: Plain Python only (``fits_mask``): the masks of the foundation tops met so far, forgotten all at once past 100,000.
 _FITS_MET: dict[tuple[int, ...], int] = {}
 
 
@@ -172,19 +173,17 @@ def _ups(found: tuple[int, ...], card: int, row: tuple[Move, ...], moves: list[M
 def _found_key(found: tuple[int, ...]) -> int:
     """The foundations' tops as a sorted multiset, packed into one int (six bits a top): the key's part
     for them, where ``tuple(sorted(found))`` made a list and a tuple of Python ints for every key."""
-    if not cython.compiled:  # plain Python: the list's own sort is quicker than a loop written here
-        packed = 0
-        for top in sorted(found):
-            packed = (packed << 6) | (top + 1)
-        return packed
-    tops = list(found)
-    for i in range(1, PILES):  # insertion sort of eight
-        top = tops[i]
-        j = i - 1
-        while j >= 0 and tops[j] > top:
-            tops[j + 1] = tops[j]
-            j -= 1
-        tops[j + 1] = top
+    if cython.compiled:
+        tops = list(found)
+        for i in range(1, PILES):  # insertion sort of eight, in C
+            top = tops[i]
+            j = i - 1
+            while j >= 0 and tops[j] > top:
+                tops[j + 1] = tops[j]
+                j -= 1
+            tops[j + 1] = top
+    else:  # plain Python: the list's own sort is quicker than a loop written here
+        tops = sorted(found)
     packed = 0
     for i in range(PILES):
         packed = (packed << 6) | (tops[i] + 1)
@@ -314,7 +313,7 @@ class Gallery(Rules[GalleryState]):
             return [row[PILE + _started(state.piles)]]
         found = state.found
         moves: list[Move] = []
-        if (_fits(found) >> card) & 1:
+        if (fits_mask(found) >> card) & 1:
             _ups(found, card, row, moves)
         moves.append(row[_pile_for(state.piles)])
         return moves
@@ -324,7 +323,7 @@ class Gallery(Rules[GalleryState]):
     def _plays(state: GalleryState) -> list[Move]:
         """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
         found = state.found
-        fits = _fits(found)
+        fits = fits_mask(found)
         moves: list[Move] = []
         i = PILE
         for pile in state.piles:
@@ -424,7 +423,7 @@ class Gallery(Rules[GalleryState]):
                     donors = True
             return bare and donors
         card = state.stock[0]
-        fits = _fits(state.found)
+        fits = fits_mask(state.found)
         if KIND[card] == ORDINARY and (fits >> card) & 1:
             return False  # up or onto its pile
         for pile in piles:
@@ -455,7 +454,7 @@ class Gallery(Rules[GalleryState]):
         extra: dict[int, list[int]] = {}  # pile index: the cards this run dealt onto it, in order
         bare = [i for i, pile in enumerate(piles) if len(pile) == 1]  # left to right
         started = PILES - piles.count(b"")
-        fits = _fits(found)
+        fits = fits_mask(found)
         one = 1  # compiled, 64 bits wide before the shift
         at = 0
         end = len(stock) - stock_floor
@@ -483,7 +482,7 @@ class Gallery(Rules[GalleryState]):
             else:
                 i = found.index(EMPTY)
                 moves.append(row[FOUNDATION + i])
-                found = (*found[:i], card, *found[i + 1 :])
+                found = _replaced(found, i, card)
                 fits |= one << (card + 1)
                 at += 1
                 stop = False  # whether a pile top (a 2, as no other card continues a new ace) may go up now

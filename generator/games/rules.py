@@ -45,7 +45,7 @@ class Rules(ABC, Generic[S]):
     #: the first allows, at every position of the first's lines: every line of the first (its moves named as
     #: the second names them, ``adopt_line``) is a line of the second, so a win of the first is a win of the
     #: second and a loss of the second a loss of the first. Each argued beside it in the game's module;
-    #: ``tests/games/test_readings.py`` holds lines of the first to it, and the saved odds must never
+    #: ``tests/test_readings.py`` holds lines of the first to it, and the saved odds must never
     #: contradict it (``tests/test_stats_file.py``).
     wider_readings: ClassVar[tuple[tuple[str | None, str | None], ...]] = ()
 

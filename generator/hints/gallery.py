@@ -57,6 +57,7 @@ from generator.games.gallery import (
     Gallery,
     GalleryState,
     _pile_for,
+    fits_mask,
 )
 from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
@@ -69,9 +70,9 @@ from generator.players.gallery import GalleryPlayer
 # -- helpers of the hints (see ``GalleryHints.safe_move``) ------------------------------------------
 
 
-@cython.locals(found=tuple, piles=tuple, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong,
-               one=cython.ulonglong, depth=cython.int[8], bare=cython.bint, changed=cython.bint, i=cython.int,
-               j=cython.int, top=cython.int, card=cython.int)
+@cython.locals(piles=tuple, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong, one=cython.ulonglong,
+               depth=cython.int[8], bare=cython.bint, changed=cython.bint, i=cython.int, j=cython.int,
+               card=cython.int)
 def _reach(state: GalleryState) -> tuple[int, bool]:
     """Every pile top that could go up before the next card is dealt (a superset, as a bit mask: bit ``c`` for
     card ``c``), and whether a king could go bare.
@@ -80,14 +81,9 @@ def _reach(state: GalleryState) -> tuple[int, bool]:
     could show, so a card counts as playable as soon as its predecessor could be
     (``fits``: the cards one above such a top; a foundation's top is at most a jack, a pile card never an ace).
     """
-    found = state.found
     piles = state.piles
     one = 1  # compiled, 64 bits wide before a shift
-    fits = 0
-    for i in range(PILES):
-        top = found[i]
-        if top >= 0:
-            fits |= one << (top + 1)
+    fits = fits_mask(state.found)
     played = 0
     depth = [len(pile) - 1 for pile in piles]
     bare = False
