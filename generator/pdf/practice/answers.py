@@ -18,7 +18,7 @@ from generator.pdf.paper import SheetPage
 from generator.pdf.practice.model import TYPED_DEAL, Answer, Moment, deal_key, deal_label
 from generator.pdf.styles import SheetStyles
 from generator.pdf.typography import NBSP, number_ru, plural_ru, typeset
-from generator.selection import Selection
+from generator.selection import BORROW_SHARE, Selection
 
 
 def positions_ru(n: int) -> str:
@@ -35,7 +35,10 @@ def answers_intro(selection: Selection, styles: SheetStyles) -> list[Flowable]:
             f"не больше {plural_ru(n, 'позиции', 'позиций', 'позиций')}, поэтому ответы одни и те же на любом "
             "компьютере. «Выходит» — найден выигрыш, он записан ход за ходом; «не выходит» — программа "
             "перебрала все возможности и выигрыша нет; «не решено за отведённое время» — за "
-            f"{positions_ru(n)} программа не нашла ни выигрыша, ни доказательства, что его нет. Ход записан "
+            f"{positions_ru(n)} программа не нашла ни выигрыша, ни доказательства, что его нет. Если так "
+            "расклад не решён, она ищет выигрыш и по другим прочтениям правил этого пасьянса (ещё до "
+            f"{plural_ru(int(BORROW_SHARE * n), 'позиции', 'позиций', 'позиций')}) и засчитывает его, только "
+            "если найденные ходы годятся и по правилам этих раскладов. Ход записан "
             "так: карта, откуда она взята и куда легла. Ходы, где игрок выбирает, набраны жирным; вынужденные "
             "(сдача, пополнение, карта, которой некуда больше идти) — серым, а идущие подряд собраны в одну "
             "строку с номерами первого и последнего из них.")
