@@ -16,7 +16,8 @@ live here, not in timed unit tests (the machine is shared).
 The odds run measures each game's readings one after another (``borrowing_order``), and a deal first
 replays the winning lines the readings measured before it found: a line that wins under this reading's
 rules too decides the deal without a search (the replay is the proof; the order only saves time). At the
-end (``settle_found``) the readings measured first get the later ones' lines the same way.
+end (``settle_found``) the readings measured first get the later ones' lines the same way, and a deal lost under
+a reading that allows every move of another's is saved as lost under that one too (``settle_lost``).
 """
 
 from __future__ import annotations
@@ -39,11 +40,13 @@ from generator.stats import (
     ProgressBar,
     borrowed_wins,
     load_stats,
+    losses_from_wider,
     measure,
     save_stats,
     summarise,
     timing,
     wins_by_lines,
+    with_losses,
     with_wins,
 )
 
@@ -247,6 +250,19 @@ def settle_found(specs: list[str], found: dict[str, dict[int, bytes]], budget: f
             save_stats(spec, with_wins(entry, won))
         print(f"{spec}: {len(unknown)} unknown, {len(won)} of them won by another reading's line of this run "
               f"({len(unknown) - len(won)} left; {time.perf_counter() - started:.1f} s)", flush=True)
+    settle_lost(specs)
+
+
+def settle_lost(specs: list[str]) -> None:
+    """Each spec's saved unknown deals that a reading allowing every move of its rules is saved as lost, saved as
+    lost (``losses_from_wider``: no search). The readings are measured narrowest first, so that wins pass on as
+    lines; losses pass the other way, here, once every reading is saved."""
+    for spec in specs:
+        saved = load_stats()["games"]
+        lost = losses_from_wider(spec, saved)
+        if lost:
+            save_stats(spec, with_losses(saved[spec], lost))
+            print(f"{spec}: {len(lost)} unknown deal(s) lost under a wider reading, so lost here", flush=True)
 
 
 def settle(specs: list[str] | None, budget: float, jobs: int) -> int:
@@ -263,6 +279,7 @@ def settle(specs: list[str] | None, budget: float, jobs: int) -> int:
             save_stats(spec, saved[spec])
         print(f"{spec}: {len(unknown)} unknown, {len(won)} of them won by another reading's line "
               f"({len(unknown) - len(won)} left)", flush=True)
+    settle_lost(specs or list(saved))
     return 0
 
 

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from generator.borrowing import line_here, won_through_readings
 from generator.deals import stock_indices
-from generator.games import Game, Move, Result, all_specs, make_game
+from generator.games import Game, Move, Result, all_specs, make_game, wider_readings
 from generator.paths import ASSETS, ROOT
 from generator.play import no_peek_result
 from generator.pool import in_order
@@ -170,15 +170,8 @@ def borrowed_wins(spec: str, unknown: list[int], saved: dict[str, Any], *, budge
     game_id = spec.partition(":")[0]
     readings = [other for other in all_specs() if other != spec and other.partition(":")[0] == game_id]
 
-    def won_by(other: str, deal: int) -> bool:
-        entry = saved.get(other)
-        if not isinstance(entry, dict):
-            return False
-        letters = (entry.get("verdicts") or {}).get("thoughtful", "")
-        at = deal - int(entry.get("from", 1))
-        return isinstance(letters, str) and 0 <= at < len(letters) and letters[at] == "W"
-
-    todo = [(deal, tuple(other for other in readings if won_by(other, deal))) for deal in unknown]
+    todo = [(deal, tuple(other for other in readings if saved_verdict(saved, other, deal) == Result.WON.letter))
+            for deal in unknown]
     todo = [(deal, others) for deal, others in todo if others]
     if not todo:
         return set()
@@ -190,13 +183,62 @@ def borrowed_wins(spec: str, unknown: list[int], saved: dict[str, Any], *, budge
             for (deal, _others), won in zip(part, piece, strict=True) if won}
 
 
+def saved_verdict(saved: Mapping[str, Any], spec: str, deal: int) -> str:
+    """The thoughtful verdict's letter ``saved`` (the stats file's ``games``) holds for ``spec``'s ``deal``, or ""."""
+    entry = saved.get(spec)
+    if not isinstance(entry, dict):
+        return ""
+    letters = (entry.get("verdicts") or {}).get("thoughtful", "")
+    at = deal - int(entry.get("from", 1))
+    return letters[at] if isinstance(letters, str) and 0 <= at < len(letters) else ""
+
+
+def losses_from_wider(spec: str, saved: Mapping[str, Any]) -> set[int]:
+    """The deals ``spec``'s saved entry leaves unknown that a reading allowing every move of ``spec``'s
+    (``wider_readings``, chained) is saved as lost. Every line of ``spec`` is a line of that reading, so a deal
+    none of its lines wins, none of ours does: the gallery's printed rules and its two cover readings leave the
+    same deals open, and a loss a cover reading's search proves is the printed rules' too. No search: the pair
+    is the proof (argued beside ``Rules.wider_readings``, held by tests/test_readings.py), for a reading saved
+    under today's rules (``rules_digest``). A deal saved as won
+    here and lost there means a wrong proof or a wrong pair: ``ProofConflict``."""
+    entry = saved.get(spec)
+    if not isinstance(entry, dict):
+        return set()
+    wider = [wide for narrow, wide in wider_readings(spec.partition(":")[0])  # saved under today's rules only
+             if narrow == spec and isinstance(saved.get(wide), dict) and saved[wide].get("rules") == rules_digest(wide)]
+    lost: set[int] = set()
+    clashes: list[int] = []
+    for at, letter in enumerate(entry["verdicts"]["thoughtful"]):
+        deal = entry["from"] + at
+        if letter == Result.LOST.letter or not any(saved_verdict(saved, wide, deal) == Result.LOST.letter
+                                                   for wide in wider):
+            continue
+        if letter == Result.WON.letter:
+            clashes.append(deal)
+        else:
+            lost.add(deal)
+    if clashes:
+        raise ProofConflict(f"{spec}: deals {clashes[:10]} saved as won, and as lost under a reading that allows "
+                            f"every move of {spec}'s: a proof is wrong")
+    return lost
+
+
 def with_wins(entry: dict[str, Any], won: set[int]) -> dict[str, Any]:
     """A saved entry with its thoughtful unknowns among ``won`` turned into wins, counts and interval anew."""
+    return _with_decided(entry, won, Result.WON)
+
+
+def with_losses(entry: dict[str, Any], lost: set[int]) -> dict[str, Any]:
+    """A saved entry with its thoughtful unknowns among ``lost`` turned into losses, counts and interval anew."""
+    return _with_decided(entry, lost, Result.LOST)
+
+
+def _with_decided(entry: dict[str, Any], deals: set[int], result: Result) -> dict[str, Any]:
     letters = list(entry["verdicts"]["thoughtful"])
-    for deal in won:
+    for deal in deals:
         at = deal - entry["from"]
         if 0 <= at < len(letters) and letters[at] == Result.UNKNOWN.letter:
-            letters[at] = Result.WON.letter
+            letters[at] = result.letter
     return _with_thoughtful(entry, "".join(letters))
 
 

@@ -21,6 +21,7 @@ from generator.stats import (
     borrowed_wins,
     decode_line,
     encode_line,
+    losses_from_wider,
     measure,
     measure_deal,
     rules_digest,
@@ -28,6 +29,7 @@ from generator.stats import (
     summarise,
     wilson,
     wins_by_lines,
+    with_losses,
     with_proofs_kept,
     with_wins,
 )
@@ -148,6 +150,31 @@ def test_unknowns_are_settled_only_from_readings_saved_as_winning(monkeypatch: p
     assert settled["verdicts"]["thoughtful"] == "WWUWL"
     assert (settled["thoughtful"]["won"], settled["thoughtful"]["lost"], settled["thoughtful"]["unknown"]) == (3, 1, 1)
     assert settled["no_peek"] == entry["no_peek"]
+
+
+def test_a_loss_under_a_wider_reading_is_a_loss_under_the_narrower() -> None:
+    """printed ⊂ cover_before_gathering ⊂ optional_cover and printed ⊂ any_king (``Rules.wider_readings``): a deal
+    lost under a wider reading saved under today's rules is lost under the narrower one; a narrower or stale
+    reading's loss, and a loss where the deal is decided already, change nothing."""
+    def entry(spec: str, letters: str, rules: str | None = None) -> dict[str, object]:
+        return {"from": 1, "deals": len(letters), "rules": rules_digest(spec) if rules is None else rules,
+                "verdicts": {"thoughtful": letters, "no_peek": "L" * len(letters)}}
+
+    saved = {"gallery": entry("gallery", "UUUULW"),
+             "gallery:cover_before_gathering": entry("gallery:cover_before_gathering", "UUUUUW"),
+             "gallery:optional_cover": entry("gallery:optional_cover", "LUUULW"),  # chained: printed ⊂ it
+             "gallery:any_king": entry("gallery:any_king", "UULUUW", rules="stale")}
+    assert losses_from_wider("gallery", saved) == {1}
+    assert losses_from_wider("gallery:cover_before_gathering", saved) == {1, 5}
+    assert losses_from_wider("gallery:optional_cover", saved) == set()  # nothing allows more than it
+    saved["gallery:any_king"] = entry("gallery:any_king", "UULUUW")
+    assert losses_from_wider("gallery", saved) == {1, 3}
+    settled = with_losses({**saved["gallery"], "thoughtful": {}}, {1, 3, 5})  # deal 5 was lost already
+    assert settled["verdicts"]["thoughtful"] == "LULULW"
+    assert (settled["thoughtful"]["won"], settled["thoughtful"]["lost"], settled["thoughtful"]["unknown"]) == (1, 3, 2)
+    saved["gallery:optional_cover"] = entry("gallery:optional_cover", "UUUUUL")  # won under printed: impossible
+    with pytest.raises(ProofConflict, match=r"deals \[6\]"):
+        losses_from_wider("gallery", saved)
 
 
 # --- the odds run: a reading measured after another first replays that reading's winning lines -------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.games import GAME_IDS, Result, all_specs, wider_readings
-from generator.stats import STATS_FILE, load_stats, measure, wilson
+from generator.stats import STATS_FILE, load_stats, losses_from_wider, measure, wilson
 
 STATS = load_stats() if STATS_FILE.exists() else {"games": {}}
 SAVED = sorted(STATS["games"])
@@ -40,6 +40,12 @@ def test_no_deal_is_won_under_a_reading_and_lost_under_a_wider_one(narrow, wide)
     pairs = zip(STATS["games"][narrow]["verdicts"]["thoughtful"], STATS["games"][wide]["verdicts"]["thoughtful"],
                 strict=True)
     assert not [i + 1 for i, (n, w) in enumerate(pairs) if n == "W" and w == "L"]
+
+
+@pytest.mark.parametrize("spec", SAVED)
+def test_every_loss_under_a_wider_reading_is_saved_here_too(spec):
+    """The odds run's last step (``bench/run.py``'s ``settle_lost``) passes losses down to the narrower readings."""
+    assert not losses_from_wider(spec, STATS["games"])
 
 
 @pytest.mark.parametrize("spec", SAVED)

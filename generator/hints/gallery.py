@@ -420,7 +420,7 @@ class GalleryHints(SearchHints[GalleryState]):
         if self.dead_end(state):
             return  # the solver's own search cuts the root off at once
         # Tuples of ints hash alike in every process (bytes do not: their hash is salted per process).
-        seed = hash((tuple(state.stock), tuple(map(tuple, state.piles)), state.found, state.redeals))
+        seed = hash((tuple(state.stock), tuple(map(tuple, state.piles)), state.found, state.redeals)) ^ self.seed_salt
         rng = random.Random(seed)
         game, player = self.game, self.player
         clock = time.perf_counter
