@@ -39,101 +39,25 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterator
 
-try:
-    import cython
-except ImportError:  # Cython is optional: its declarations are then no-ops
-    from generator import cython_shadow as cython  # type: ignore[no-redef]
-
 from generator.games import Move
 from generator.games.gallery import (
     FOUNDATION,
-    KIND,
     LAST,
-    ORDINARY,
     PILE,
     PILES,
     QUEEN_ROW,
     STOCK,
     Gallery,
     GalleryState,
-    _pile_for,
-    fits_mask,
 )
 from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
+from generator.hints.gallery_commute import independent
 from generator.hints.gallery_playouts import EPS, EPS_START, LATE, cards_up, free_slot, playout, preferred
 from generator.hints.gallery_relax import Failures, refined_verdict, relaxed_verdict
 from generator.hints.gallery_unsplit import never_split
 from generator.hints.nested import Slices, runs
 from generator.players.gallery import GalleryPlayer
-
-# -- helpers of the hints (see ``GalleryHints.safe_move``) ------------------------------------------
-
-
-@cython.locals(piles=tuple, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong, one=cython.ulonglong,
-               depth=cython.int[8], bare=cython.bint, changed=cython.bint, i=cython.int, j=cython.int,
-               card=cython.int)
-def _reach(state: GalleryState) -> tuple[int, bool]:
-    """Every pile top that could go up before the next card is dealt (a superset, as a bit mask: bit ``c`` for
-    card ``c``), and whether a king could go bare.
-
-    The foundations are over-approximated by the set of every top card they
-    could show, so a card counts as playable as soon as its predecessor could be
-    (``fits``: the cards one above such a top; a foundation's top is at most a jack, a pile card never an ace).
-    """
-    piles = state.piles
-    one = 1  # compiled, 64 bits wide before a shift
-    fits = fits_mask(state.found)
-    played = 0
-    depth = [len(pile) - 1 for pile in piles]
-    bare = False
-    changed = True
-    while changed:
-        changed = False
-        for i in range(PILES):
-            pile = piles[i]
-            j = depth[i]
-            while j > 0:
-                card = pile[j]
-                if not (fits >> card) & 1:
-                    break
-                played |= one << card
-                fits |= one << (card + 1)
-                j -= 1
-            if j != depth[i]:
-                changed = True
-                depth[i] = j
-                bare = bare or j == 0
-    return played, bare
-
-
-@cython.locals(stock=bytes, card=cython.int, played=cython.ulonglong, bare=cython.bint, pile=bytes)
-def _independent(state: GalleryState) -> bool:
-    """Dealing the next card commutes with every pile-top play that could be made before it.
-
-    Needs two stock cards or more (the last card starts the covers). An ace, a
-    queen or a king goes where it goes whatever is played. An ordinary card's
-    places depend only on the bare kings and on which pile is the newest, and
-    on which foundation tops it continues: it commutes unless some play could
-    bare a king, could put its predecessor on top of a foundation, or could
-    take the top card of the pile it would land on.
-    """
-    stock = state.stock
-    if len(stock) < 2:
-        return False
-    card = stock[0]
-    if KIND[card] != ORDINARY:
-        return True
-    played, bare = _reach(state)
-    if not played:
-        return True
-    if bare or (played >> (card - 1)) & 1:
-        return False
-    pile = state.piles[_pile_for(state.piles) - PILE]
-    if len(pile) > 1:
-        card = pile[-1]
-        return not (played >> card) & 1
-    return True
 
 
 class GalleryHints(SearchHints[GalleryState]):
@@ -158,10 +82,10 @@ class GalleryHints(SearchHints[GalleryState]):
         self._failures = Failures()
 
     def _independent_once(self, state: GalleryState) -> bool:
-        """``_independent(state)``, remembered for the last state asked about (compared by identity)."""
+        """``gallery_commute.independent(state)``, remembered for the last state asked about (by identity)."""
         last, answer = self._last_independent
         if last is not state:
-            answer = _independent(state)
+            answer = independent(state)
             self._last_independent = (state, answer)
         return answer
 
@@ -240,7 +164,7 @@ class GalleryHints(SearchHints[GalleryState]):
         them, see C): laying it on that pile leaves it a free top with a card
         under it, which (A) sends up; so sending it up at once loses nothing.
         (C) The stock has two cards or more and dealing the next card commutes
-        with every pile-top play that could come before it (``_independent``):
+        with every pile-top play that could come before it (``gallery_commute.independent``):
         a winning line plays some of those tops, then deals the card; dealing
         first and then making the same plays is legal and reaches the same
         position. So when the card has one place, dealing it is safe.

@@ -12,7 +12,8 @@ from generator.deals import stock_indices
 from generator.games import Move, Result, make_game
 from generator.games.gallery import LAST, GalleryState
 from generator.hints import SearchHints, hints_for
-from generator.hints.gallery import GalleryHints, _independent
+from generator.hints.gallery import GalleryHints
+from generator.hints.gallery_commute import independent
 from generator.hints.gallery_playouts import cards_up, playout
 from generator.hints.nested import Slices, runs
 from generator.play import play_out
@@ -281,22 +282,22 @@ def test_dealing_is_safe_when_it_commutes_with_every_play_that_could_come_first(
     g, h = GAME, hints()
     # 3♣ on pile 1 may go up (♣ at 2♣); the next card, a 9♦, lands on pile 2 and fits nothing 3♣ opens
     state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock="9♦ 10♦", redeals=0)
-    assert _independent(state)
+    assert independent(state)
     assert h.safe_move(state, g.legal_moves(state)) == move("9♦", "stock", "pile:2")
     assert h.order(state, h.prune(state, g.legal_moves(state))) == [move("9♦", "stock", "pile:2")]
     # the next card would land on the 3♣: playing it first or not are two different games
     state = position(["К♠ 6♦", "К♥ 9♣ 3♣"], FOUND, stock="9♦ 10♦", redeals=0)
-    assert not _independent(state)
+    assert not independent(state)
     assert h.safe_move(state, g.legal_moves(state)) is None
     # a 4♣ next could follow the 3♣ up
     state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock="4♣ 10♦", redeals=0)
-    assert not _independent(state)
+    assert not independent(state)
     # the last card of the stock starts the covers: never deferred
     state = position(["К♠ 6♦ 3♣", "К♥ 9♣"], FOUND, stock="9♦", redeals=0)
-    assert not _independent(state)
+    assert not independent(state)
     # a lone card whose play would bare its king changes where the next card goes
     state = position(["К♠ 3♣", "К♥ 9♣"], FOUND, stock="9♦ 10♦", redeals=0)
-    assert not _independent(state)
+    assert not independent(state)
 
 
 def test_a_king_ace_or_queen_is_dealt_before_any_play_while_two_cards_are_left():
@@ -313,7 +314,7 @@ def test_left_out_moves_lead_to_positions_with_the_same_key():
     moves = g.legal_moves(state)
     kept = h.order(state, h.prune(state, moves))
     for m in moves:
-        if m not in kept and not _independent(state):
+        if m not in kept and not independent(state):
             assert any(g.key(g.apply(state, m)) == g.key(g.apply(state, k)) for k in kept)
     # covers onto two bare kings in the last deal
     state = position(["К♠", "К♦", "К♥ 5♦ 6♦"], FOUND)
