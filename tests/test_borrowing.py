@@ -11,6 +11,7 @@ import generator.borrowing as borrowing
 import generator.selection as selection
 from generator.deals import stock_indices
 from generator.games import Result, make_game
+from generator.hints import SearchHints, hints_for
 from generator.replay import replay
 from generator.solver import Budget, Solution, solve
 
@@ -45,17 +46,23 @@ def test_a_line_that_breaks_our_rules_early_is_not_searched_along(monkeypatch: p
 
 
 def test_the_other_readings_share_half_as_much_again_as_the_deal_s_own_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[tuple[str, int | None]] = []
+    """... and each is searched with our seeds (``hints_for(seeds_of=…)``): its search follows our attempt."""
+    asked: list[tuple[str, int | None, int]] = []
 
-    def open_search(game: Any, stock: Any, *, budget: Budget) -> Solution:
-        asked.append((game.full_id, budget.nodes))
+    def open_search(game: Any, stock: Any, *, budget: Budget, hints: SearchHints[Any]) -> Solution:
+        asked.append((game.full_id, budget.nodes, hints.seed_salt))
         return Solution(Result.UNKNOWN, nodes=budget.nodes or 0)
 
     monkeypatch.setattr(borrowing, "solve", open_search)
     game = make_game("gallery")
     budget = Budget(seconds=None, nodes=1_000)
     assert borrowing.won_through_readings(game, stock_indices("gallery", 3), budget, share=1.5) is None
-    assert asked == [("gallery:any_king", 1_000), ("gallery:cover_before_gathering", 500)]
+    assert asked == [("gallery:any_king", 1_000, 0), ("gallery:cover_before_gathering", 500, 0)]
+    asked.clear()
+    cover = make_game("gallery:cover_before_gathering")
+    assert borrowing.won_through_readings(cover, stock_indices("gallery", 3), budget, share=1.5) is None
+    salt = hints_for(cover).seed_salt
+    assert salt != 0 and asked == [("gallery:optional_cover", 1_000, salt), ("gallery", 500, salt)]
 
 
 def test_a_lent_win_counts_only_when_it_replays_here(monkeypatch: pytest.MonkeyPatch) -> None:

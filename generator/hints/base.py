@@ -161,11 +161,12 @@ class SearchHints(Generic[S]):
         return iter(())
 
 
-def hints_for(game: Game, *, player: Player[Any] | None = None) -> SearchHints[Any]:
-    """The registered hints of ``game`` (plain search if it has none), over its registered player."""
+def hints_for(game: Game, *, player: Player[Any] | None = None, seeds_of: Game | None = None) -> SearchHints[Any]:
+    """The registered hints of ``game`` (plain search if it has none), over its registered player; ``seeds_of``:
+    another reading of the game whose seeds the randomised searches take (``SearchHints.seed_salt``)."""
     spec = game_spec(game.id)
     chosen = player if player is not None else player_for(game)
-    if spec.hints is None:
-        return SearchHints(game, chosen)
-    hints: SearchHints[Any] = spec.load(spec.hints)(game, chosen)
+    hints: SearchHints[Any] = SearchHints(game, chosen) if spec.hints is None else spec.load(spec.hints)(game, chosen)
+    if seeds_of is not None:
+        hints.seed_salt = hints_for(seeds_of).seed_salt
     return hints
