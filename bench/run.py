@@ -236,7 +236,7 @@ def settle_found(specs: list[str], found: dict[str, dict[int, bytes]], budget: f
     the later ones' lines. It replaces ``--settle`` after a whole run: the lines are at hand, so nothing is
     solved again (``--settle`` re-solved each donor deal at the run's budget, 6.4 of 69.4 min on 2026-12-03)."""
     saved = load_stats()["games"]
-    for spec in specs:
+    for spec in borrowing_order(specs):  # narrowest first, as measured: a line settled here is lent on too
         entry = saved.get(spec)
         if entry is None:
             continue
@@ -247,7 +247,8 @@ def settle_found(specs: list[str], found: dict[str, dict[int, bytes]], budget: f
         won = wins_by_lines(spec, {deal: lines for deal, lines in candidates.items() if lines}, search_seconds=budget,
                             jobs=jobs)
         if won:
-            save_stats(spec, with_wins(entry, won))
+            save_stats(spec, with_wins(entry, set(won)))
+            found.setdefault(spec, {}).update(won)
         print(f"{spec}: {len(unknown)} unknown, {len(won)} of them won by another reading's line of this run "
               f"({len(unknown) - len(won)} left; {time.perf_counter() - started:.1f} s)", flush=True)
     settle_lost(specs)

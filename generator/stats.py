@@ -73,39 +73,47 @@ def measure_deal(spec: str, deal: int, budget_seconds: float, lines: Sequence[by
     stock = stock_indices(game.id, deal)
     started = time.perf_counter()
     for data in lines:
-        if _wins_here(game, stock, decode_line(data)):
+        won = _line_here(game, stock, decode_line(data))
+        if won:
             return DealResult(deal, Result.WON, no_peek_result(game, stock), time.perf_counter() - started, 0,
-                              data, borrowed=True)
+                              won, borrowed=True)
     solution = solve(game, stock, budget=Budget(seconds=budget_seconds))
     line = encode_line(solution.moves) if solution.result is Result.WON else b""
     return DealResult(deal, solution.result, no_peek_result(game, stock), solution.seconds, solution.nodes, line)
 
 
-def _wins_here(game: Game, stock: Sequence[int], moves: Sequence[Move], search_seconds: float = 0.0) -> bool:
-    """Whether another reading's winning line ``moves`` wins from the start of ``stock`` under ``game``'s rules:
-    replayed as it stands, or, with ``search_seconds``, by ``game``'s search from where it breaks them
-    (``borrowing.line_here``)."""
-    return line_here(game, stock, moves, Budget(seconds=search_seconds) if search_seconds > 0 else None) is not None
+def _line_here(game: Game, stock: Sequence[int], moves: Sequence[Move], search_seconds: float = 0.0) -> bytes:
+    """The winning line of ``game`` another reading's winning line ``moves`` gives from the start of ``stock``
+    (encoded; b"" if none): itself, replayed as it stands, or, with ``search_seconds``, with ``game``'s search from
+    where it breaks ``game``'s rules (``borrowing.line_here``)."""
+    line = line_here(game, stock, moves, Budget(seconds=search_seconds) if search_seconds > 0 else None)
+    return b"" if line is None else encode_line(line)
 
 
-def _lines_win(args: tuple[str, int, tuple[bytes, ...], float]) -> bool:
-    """``wins_by_lines`` for one deal (a pool task): one of its lines replays to a win, or a search along one wins."""
+def _lines_win(args: tuple[str, int, tuple[bytes, ...], float]) -> bytes:
+    """``wins_by_lines`` for one deal (a pool task): the winning line one of its lines gives, replayed as it stands
+    or searched along; b"" if none."""
     spec, deal, candidates, search_seconds = args
     game = make_game(spec)
     stock = stock_indices(game.id, deal)
     lines = [decode_line(data) for data in candidates]  # replayed as they stand first: a search is dearer
-    return any(_wins_here(game, stock, moves) for moves in lines) or (search_seconds > 0 and any(
-        _wins_here(game, stock, moves, search_seconds) for moves in lines))
+    for seconds in (0.0, search_seconds) if search_seconds > 0 else (0.0,):
+        for moves in lines:
+            won = _line_here(game, stock, moves, seconds)
+            if won:
+                return won
+    return b""
 
 
 def wins_by_lines(spec: str, lines: Mapping[int, Sequence[bytes]], *, search_seconds: float = 0.0,
-                  jobs: int = 1) -> set[int]:
+                  jobs: int = 1) -> dict[int, bytes]:
     """The deals of ``lines`` (deal → winning lines other readings of the game found for it) that one of those
-    lines wins under ``spec``'s rules: each replayed through ``spec``'s engine, the replay being the proof. With
-    ``search_seconds``, a deal none of them wins as it stands is searched from the end of each line's legal part
-    (``solve_along``) for up to that long, until one such search wins; ``jobs`` deals at a time."""
+    lines wins under ``spec``'s rules, each with its winning line here: each replayed through ``spec``'s engine,
+    the replay being the proof. With ``search_seconds``, a deal none of them wins as it stands is searched from the
+    end of each line's legal part (``solve_along``) for up to that long, until one such search wins; ``jobs`` deals
+    at a time."""
     tasks = [(spec, deal, tuple(candidates), search_seconds) for deal, candidates in lines.items()]
-    return {task[1] for task, won in zip(tasks, in_order(_lines_win, tasks, jobs=jobs), strict=True) if won}
+    return {task[1]: won for task, won in zip(tasks, in_order(_lines_win, tasks, jobs=jobs), strict=True) if won}
 
 
 def _measure_chunk(args: tuple[str, list[tuple[int, tuple[bytes, ...]]], float]) -> list[DealResult]:

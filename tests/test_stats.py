@@ -13,6 +13,7 @@ from generator import borrowing as borrowing_module
 from generator import stats as stats_module
 from generator.deals import stock_indices
 from generator.games import Move, Result, make_game
+from generator.replay import replay
 from generator.solver import Budget, Solution, solve
 from generator.stats import (
     ProofConflict,
@@ -223,7 +224,7 @@ def test_the_run_settles_earlier_readings_with_later_lines_by_replay_alone(monke
     broken = encode_line(list(reversed(decode_line(lines[2]))))
     # deal 1: its own line; deal 2: an illegal line; deal 3: deal 1's line, which is not a line of deal 3
     candidates = {1: [broken, lines[1]], 2: [broken], 3: [lines[1]]}
-    assert wins_by_lines("village", candidates) == {1}
+    assert wins_by_lines("village", candidates) == {1: lines[1]}  # the line as it plays here
 
 
 # --- a verdict is a proof: a later run that decides less keeps it -------------------------------------------------
@@ -294,12 +295,14 @@ def test_settling_searches_along_a_line_that_breaks_this_readings_rules() -> Non
     looser = solve(make_game("gallery:cover_before_gathering"), stock, budget=Budget(seconds=None, nodes=60_000))
     assert looser.result is Result.WON
     candidates = {4241: [encode_line(looser.moves)]}
-    assert wins_by_lines("gallery", candidates) == set()  # as it stands the line breaks the printed rules
-    assert wins_by_lines("gallery", candidates, search_seconds=20.0, jobs=2) == {4241}
+    assert not wins_by_lines("gallery", candidates)  # as it stands the line breaks the printed rules
+    won = wins_by_lines("gallery", candidates, search_seconds=20.0, jobs=2)
+    assert set(won) == {4241}
+    assert replay(make_game("gallery"), make_game("gallery").initial_state(stock), decode_line(won[4241])).won
 
 
 def test_a_line_broken_near_its_start_is_not_searched_along(monkeypatch: pytest.MonkeyPatch) -> None:
     line = decode_line(measure_deal("village:at_once", 1, 10.0).line)
     monkeypatch.setattr(borrowing_module, "solve_along", lambda *a, **k: pytest.fail("searched along a broken line"))
     broken = encode_line([line[1], line[0], *line[2:]])  # illegal at its first move: nothing of it is legal
-    assert wins_by_lines("village", {1: [broken]}, search_seconds=5.0) == set()
+    assert not wins_by_lines("village", {1: [broken]}, search_seconds=5.0)
