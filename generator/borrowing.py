@@ -73,11 +73,12 @@ def other_readings(game: Game) -> list[str]:
 
 
 def won_through_readings(game: Game, stock: Sequence[int], budget: Budget, *, others: Sequence[str] | None = None,
-                         share: float | None = None) -> list[Move] | None:
+                         share: float | None = None, our_seeds: bool = True) -> list[Move] | None:
     """A winning line of ``game`` from the start of ``stock`` found through another reading: the ``others``
     (default ``other_readings``, nearest first) are searched in turn within ``budget``, and a line one of them
     wins is tried here (``line_here``, searching along it within ``budget`` too), until one wins here; None if
-    none does. It proves a win only.
+    none does. It proves a win only. ``our_seeds``: each other reading is searched with ``game``'s seeds (see
+    above); else with its own, as its own search would (to find again a win saved for it).
 
     ``share`` (a budget in positions only): these searches stop once they have spent ``share`` times
     ``budget.nodes`` in all, so a deal open under every reading (gallery deal 3) does not hold a sheet up for a
@@ -93,7 +94,8 @@ def won_through_readings(game: Game, stock: Sequence[int], budget: Budget, *, ot
         if left is not None and left <= 0:
             break
         reading = make_game(other)
-        solution = solve(reading, stock, budget=within(budget), hints=hints_for(reading, seeds_of=game))
+        hints = hints_for(reading, seeds_of=game if our_seeds else None)
+        solution = solve(reading, stock, budget=within(budget), hints=hints)
         if left is not None:
             left -= solution.nodes
         if solution.result is Result.WON and (left is None or left > 0):

@@ -161,7 +161,9 @@ def borrowed_win(spec: str, deal: int, others: tuple[str, ...], budget: Budget) 
     part wins (``solve_along``, within ``budget``): then ``spec`` wins the deal, whatever its own search left
     undecided. The replay is the proof, not any relation between the readings."""
     game = make_game(spec)
-    return won_through_readings(game, stock_indices(game.id, deal), budget, others=others) is not None
+    # The other readings' own seeds: each was saved as won by its own search, which this repeats.
+    return won_through_readings(game, stock_indices(game.id, deal), budget, others=others,
+                                our_seeds=False) is not None
 
 
 def _borrow_chunk(args: tuple[str, list[tuple[int, tuple[str, ...]]], Budget]) -> list[bool]:
@@ -207,8 +209,8 @@ def losses_from_wider(spec: str, saved: Mapping[str, Any]) -> set[int]:
     none of its lines wins, none of ours does: the gallery's printed rules and its two cover readings leave the
     same deals open, and a loss a cover reading's search proves is the printed rules' too. No search: the pair
     is the proof (argued beside ``Rules.wider_readings``, held by tests/test_readings.py), for a reading saved
-    under today's rules (``rules_digest``). A deal saved as won
-    here and lost there means a wrong proof or a wrong pair: ``ProofConflict``."""
+    under today's rules (``rules_digest``). A deal saved as won here and lost there means a wrong proof or a wrong
+    pair: ``ProofConflict``."""
     entry = saved.get(spec)
     if not isinstance(entry, dict):
         return set()

@@ -63,6 +63,11 @@ def test_the_other_readings_share_half_as_much_again_as_the_deal_s_own_search(mo
     assert borrowing.won_through_readings(cover, stock_indices("gallery", 3), budget, share=1.5) is None
     salt = hints_for(cover).seed_salt
     assert salt != 0 and asked == [("gallery:optional_cover", 1_000, salt), ("gallery", 500, salt)]
+    asked.clear()  # their own seeds, as their own searches (``--settle`` finding a saved win again)
+    assert borrowing.won_through_readings(cover, stock_indices("gallery", 3), budget, share=1.5,
+                                          our_seeds=False) is None
+    assert asked == [("gallery:optional_cover", 1_000, hints_for(make_game("gallery:optional_cover")).seed_salt),
+                     ("gallery", 500, 0)]
 
 
 def test_a_lent_win_counts_only_when_it_replays_here(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -86,7 +86,7 @@ class SearchHints(Generic[S]):
         #: and the odds run passes what one decides to the others (wins as replayed lines, losses down to the
         #: readings whose every line it allows). Of 100 deals the printed rules left open at 2 s,
         #: ``cover_before_gathering`` decided none unsalted, 6 salted (docs/notes/solver-gallery.md §18).
-        self.seed_salt = 0 if game.variant is None else zlib.crc32(game.variant.encode())
+        self.seed_salt = seed_salt(game)
 
     def safe_move(self, state: S, moves: list[Move]) -> Move | None:
         """A move among ``moves`` that can be made without losing any win (a dominance move).
@@ -168,5 +168,11 @@ def hints_for(game: Game, *, player: Player[Any] | None = None, seeds_of: Game |
     chosen = player if player is not None else player_for(game)
     hints: SearchHints[Any] = SearchHints(game, chosen) if spec.hints is None else spec.load(spec.hints)(game, chosen)
     if seeds_of is not None:
-        hints.seed_salt = hints_for(seeds_of).seed_salt
+        hints.seed_salt = seed_salt(seeds_of)
     return hints
+
+
+def seed_salt(game: Rules[Any]) -> int:
+    """What ``game``'s reading mixes into its searches' seeds (``SearchHints.seed_salt``): 0 for the rules as
+    printed, else the variant's CRC-32 (the same in every process, unlike ``hash`` of a string)."""
+    return 0 if game.variant is None else zlib.crc32(game.variant.encode())
