@@ -40,6 +40,7 @@ from generator.stats import (
     ProgressBar,
     borrowed_wins,
     load_stats,
+    losses_from_siblings,
     losses_from_wider,
     measure,
     save_stats,
@@ -257,13 +258,21 @@ def settle_found(specs: list[str], found: dict[str, dict[int, bytes]], budget: f
 def settle_lost(specs: list[str]) -> None:
     """Each spec's saved unknown deals that a reading allowing every move of its rules is saved as lost, saved as
     lost (``losses_from_wider``: no search). The readings are measured narrowest first, so that wins pass on as
-    lines; losses pass the other way, here, once every reading is saved."""
+    lines; losses pass the other way, here, once every reading is saved. Then the unknown deals another reading
+    is saved as lost that our own hints prove lost at their strongest (``losses_from_siblings``, bounded in
+    positions): a few a reading, a second or so each."""
     for spec in specs:
         saved = load_stats()["games"]
         lost = losses_from_wider(spec, saved)
         if lost:
             save_stats(spec, with_losses(saved[spec], lost))
             print(f"{spec}: {len(lost)} unknown deal(s) lost under a wider reading, so lost here", flush=True)
+    for spec in specs:
+        saved = load_stats()["games"]
+        lost = losses_from_siblings(spec, saved)
+        if lost:
+            save_stats(spec, with_losses(saved[spec], lost))
+            print(f"{spec}: {len(lost)} unknown deal(s) lost under another reading, proved lost here too", flush=True)
 
 
 def settle(specs: list[str] | None, budget: float, jobs: int) -> int:

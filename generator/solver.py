@@ -242,6 +242,16 @@ def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None,
     return solve_position(game, game.initial_state(stock), budget=budget, hints=hints)
 
 
+def proved_lost_at_start(game: Game, stock: Sequence[int]) -> bool:
+    """Whether the hints' strongest test (``SearchHints.proved_lost``, bounded in positions) proves the deal lost
+    where the solver's search starts (its forced and safe moves made); False says nothing."""
+    hints = hints_for(game)
+    root, moves = _advance(game, hints, game.initial_state(stock), [])
+    if not moves:
+        return not game.is_won(root)
+    return hints.proved_lost(root)
+
+
 def solve_along(game: Rules[S], state: S, line: Sequence[Move], *, budget: Budget | None = None) -> Solution:
     """A search from the end of the part of ``line`` that is legal from ``state``: won with the whole line (that
     part, then the search's), else unknown — a loss there says nothing of ``state``. Its nodes are the search's.

@@ -26,7 +26,7 @@ from generator.play import no_peek_result
 from generator.pool import in_order
 from generator.progress import Progress
 from generator.safeio import write_text
-from generator.solver import Budget, solve
+from generator.solver import Budget, proved_lost_at_start, solve
 
 STATS_FILE = ASSETS / "stats.json"
 STATS_FORMAT = "pasyans-stats/1"
@@ -230,6 +230,30 @@ def losses_from_wider(spec: str, saved: Mapping[str, Any]) -> set[int]:
     if clashes:
         raise ProofConflict(f"{spec}: deals {clashes[:10]} saved as won, and as lost under a reading that allows "
                             f"every move of {spec}'s: a proof is wrong")
+    return lost
+
+
+def losses_from_siblings(spec: str, saved: Mapping[str, Any]) -> set[int]:
+    """The deals ``spec``'s saved entry leaves unknown that another reading of the game is saved as lost (under
+    today's rules) and that ``spec``'s own hints prove lost at their strongest (``solver.proved_lost_at_start``:
+    a search of ours, bounded in positions). The other reading's loss proves nothing here; it only says where
+    a proof may be worth the effort: the gallery's relaxed game is one for the printed rules and both cover
+    readings, and one reading's search proves at the root what another's did not reach in its seconds."""
+    entry = saved.get(spec)
+    if not isinstance(entry, dict):
+        return set()
+    game_id = spec.partition(":")[0]
+    others = [other for other in all_specs() if other.partition(":")[0] == game_id and other != spec
+              and isinstance(saved.get(other), dict) and saved[other].get("rules") == rules_digest(other)]
+    game = make_game(spec)
+    lost: set[int] = set()
+    for at, letter in enumerate(entry["verdicts"]["thoughtful"]):
+        deal = entry["from"] + at
+        if letter != Result.UNKNOWN.letter or not any(saved_verdict(saved, other, deal) == Result.LOST.letter
+                                                      for other in others):
+            continue
+        if proved_lost_at_start(game, stock_indices(game.id, deal)):
+            lost.add(deal)
     return lost
 
 

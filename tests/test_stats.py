@@ -22,6 +22,7 @@ from generator.stats import (
     borrowed_wins,
     decode_line,
     encode_line,
+    losses_from_siblings,
     losses_from_wider,
     measure,
     measure_deal,
@@ -176,6 +177,22 @@ def test_a_loss_under_a_wider_reading_is_a_loss_under_the_narrower() -> None:
     saved["gallery:optional_cover"] = entry("gallery:optional_cover", "UUUUUL")  # won under printed: impossible
     with pytest.raises(ProofConflict, match=r"deals \[6\]"):
         losses_from_wider("gallery", saved)
+
+
+def test_a_loss_under_another_reading_is_proved_here_before_it_counts() -> None:
+    """``cover_before_gathering`` proved 3919 lost at its root; ``optional_cover``'s search did not reach that test
+    in its seconds. Its own hints prove it at their strongest; 3920, which no such test proves, stays open however
+    the other reading's entry reads, and a stale entry (rules changed since) is not asked about at all."""
+    def entry(spec: str, letters: str, rules: str | None = None) -> dict[str, object]:
+        return {"from": 3918, "deals": len(letters), "rules": rules_digest(spec) if rules is None else rules,
+                "verdicts": {"thoughtful": letters, "no_peek": "L" * len(letters)}}
+
+    saved = {"gallery:optional_cover": entry("gallery:optional_cover", "UUU"),
+             "gallery:cover_before_gathering": entry("gallery:cover_before_gathering", "ULL")}
+    assert losses_from_siblings("gallery:optional_cover", saved) == {3919}
+    assert losses_from_siblings("gallery:cover_before_gathering", saved) == set()  # nothing unknown is lost elsewhere
+    saved["gallery:cover_before_gathering"] = entry("gallery:cover_before_gathering", "ULL", rules="stale")
+    assert losses_from_siblings("gallery:optional_cover", saved) == set()
 
 
 # --- the odds run: a reading measured after another first replays that reading's winning lines -------------------

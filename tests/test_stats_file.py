@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.games import GAME_IDS, Result, all_specs, wider_readings
-from generator.stats import STATS_FILE, load_stats, losses_from_wider, measure, wilson
+from generator.stats import STATS_FILE, load_stats, losses_from_siblings, losses_from_wider, measure, wilson
 
 STATS = load_stats() if STATS_FILE.exists() else {"games": {}}
 SAVED = sorted(STATS["games"])
@@ -46,6 +46,13 @@ def test_no_deal_is_won_under_a_reading_and_lost_under_a_wider_one(narrow, wide)
 def test_every_loss_under_a_wider_reading_is_saved_here_too(spec):
     """The odds run's last step (``bench/run.py``'s ``settle_lost``) passes losses down to the narrower readings."""
     assert not losses_from_wider(spec, STATS["games"])
+
+
+@pytest.mark.parametrize("spec", SAVED)
+def test_every_loss_under_another_reading_our_hints_prove_is_saved_here_too(spec):
+    """The same step's second half (``losses_from_siblings``): a deal another reading is saved as lost, which our
+    own hints prove lost at their strongest, is saved as lost here (a few seconds in all: few such deals)."""
+    assert not losses_from_siblings(spec, STATS["games"])
 
 
 @pytest.mark.parametrize("spec", SAVED)

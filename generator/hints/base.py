@@ -100,6 +100,13 @@ class SearchHints(Generic[S]):
         """True only for a position that provably cannot be won: the solver cuts it off."""
         return False
 
+    def proved_lost(self, state: S) -> bool:
+        """True only for a position that provably cannot be won, by the game's strongest dead-end test at the most
+        a search would ever spend on it, bounded in positions (the same answer on any machine). For a position
+        worth more than a search's share: the odds run asks it of a deal another reading of the game proved lost.
+        False by default."""
+        return False
+
     def prune(self, state: S, moves: list[Move]) -> list[Move]:
         """``moves`` less those provably not needed: from every position that has a win, some
         shortest win (or some win the search still reaches) makes none of the left-out moves.

@@ -80,6 +80,9 @@ class GalleryHints(SearchHints[GalleryState]):
         #: The relaxed positions the dead-end tests have searched to the end without a win, from this root
         #: (``gallery_relax.Failures``: the tests of one last deal meet the same relaxed positions again and again).
         self._failures = Failures()
+        #: The solver's deadline (``leads`` is told it), which the root's tests stop at: without it they ran past a
+        #: deal's seconds by up to a few of them.
+        self._deadline: float | None = None
 
     def _independent_once(self, state: GalleryState) -> bool:
         """``gallery_commute.independent(state)``, remembered for the last state asked about (by identity)."""
@@ -257,6 +260,16 @@ class GalleryHints(SearchHints[GalleryState]):
             return False
         return self._proved_lost(state, self.relaxed_budget, self._failures)
 
+    def proved_lost(self, state: GalleryState) -> bool:
+        """The root's tests at their last round's budget (320,000 relaxed positions), without the solver's deadline:
+        the refined relaxed game is the same for the printed rules and both cover readings (covers as the player
+        likes), so a loss it proves under one of them it proves under each, where that one's search may not have
+        reached the round in its seconds (``optional_cover`` left 357 and 3919 open, lost under
+        ``cover_before_gathering``)."""
+        self.begin(state)
+        self._root_round = self.root_rounds
+        return self._root_proved_lost(state, refined=True)
+
     def _root_proved_lost(self, state: GalleryState, *, refined: bool) -> bool:
         """The tests at the root, within the root's budget; ``refined``: with ``refined_verdict``, else the
         quicker ``relaxed_verdict`` (while ``leads`` holds the refined one back)."""
@@ -270,18 +283,20 @@ class GalleryHints(SearchHints[GalleryState]):
             # position proved lost (the tests below model the rules after the first move, not the draw).
             game = self.game
             return all(self._proved_lost(game.apply(state, move), budget, self._failures,
-                                         refined=refined, exact_redeals=refined and self.exact_redeals_at_root)
+                                         refined=refined, exact_redeals=refined and self.exact_redeals_at_root,
+                                         deadline=self._deadline)
                        for move in game.legal_moves(state))
         return self._proved_lost(state, budget, self._failures, refined=refined,
-                                 exact_redeals=refined and self.exact_redeals_at_root)
+                                 exact_redeals=refined and self.exact_redeals_at_root, deadline=self._deadline)
 
     @staticmethod
     def _proved_lost(state: GalleryState, budget: int, failures: Failures | None = None, *,
-                     refined: bool = False, exact_redeals: bool = False) -> bool:
-        """``never_split`` or the relaxed game within ``budget`` (``refined``: with ``refined_verdict``) says no
-        line from ``state`` wins (a laid-out position: pile 1 started)."""
+                     refined: bool = False, exact_redeals: bool = False, deadline: float | None = None) -> bool:
+        """``never_split`` or the relaxed game within ``budget`` and ``deadline`` (``refined``: with
+        ``refined_verdict``) says no line from ``state`` wins (a laid-out position: pile 1 started)."""
         verdict = refined_verdict if refined else relaxed_verdict
-        return never_split(state) or verdict(state, budget, failures, exact_redeals=exact_redeals) is False
+        return never_split(state) or verdict(state, budget, failures, exact_redeals=exact_redeals,
+                                             deadline=deadline) is False
 
     def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
         """Moves that provably add nothing, left out (the no-peek choice then comes first, ``order``).
@@ -324,6 +339,7 @@ class GalleryHints(SearchHints[GalleryState]):
         self._root_round = 0
         self._next_round = self.refined_after * self.round_starts_growth
         self._failures = Failures()
+        self._deadline = None
 
     def leads(self, state: GalleryState, deadline: float | None = None) -> Iterator[tuple[list[Move], int]]:
         """Lines from ``state`` worth searching from first, found by randomised playouts.
@@ -341,6 +357,7 @@ class GalleryHints(SearchHints[GalleryState]):
         won, and won late in the last deal, where a plain depth-first search rarely gets.
         """
         self._refine_later = True  # the refined test at the root waits: most deals are won before it is due
+        self._deadline = deadline
         if self.dead_end(state):
             return  # the solver's own search cuts the root off at once
         # Tuples of ints hash alike in every process (bytes do not: their hash is salted per process).

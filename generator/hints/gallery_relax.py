@@ -70,6 +70,7 @@ only on the options of rule 2 and stops covering when it likes (then redeals, or
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from itertools import permutations
 
@@ -82,6 +83,9 @@ from generator.games.gallery import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN,
 
 #: Relaxed positions searched by default before giving up (an answer of None proves nothing).
 DEFAULT_BUDGET = 300
+#: How often (in relaxed positions) a search with a deadline reads the clock: a relaxed position costs a few
+#: microseconds, a clock read a tenth of one.
+_CLOCK_EVERY = 256
 #: A stand-in for a king in a gathered stock (only its kind matters to a relaxed deal).
 KING_CARD = 12
 _ALL_UP = 88  # eight aces and the eighty cards from 2 to the jack
@@ -185,8 +189,10 @@ class _Relaxed:
     """
 
     def __init__(self, state: GalleryState, budget: int, failures: Failures | None = None,
-                 first: dict[int, int] | None = None, exact_redeals: bool = False) -> None:
+                 first: dict[int, int] | None = None, exact_redeals: bool = False,
+                 deadline: float | None = None) -> None:
         self.exact_redeals = exact_redeals
+        self.deadline = deadline
         self.count0 = counts_up(state.found)
         need = bytearray(2 if n == 1 else 1 for n in self.count0) + bytearray([1]) * _VALUES
         after = bytearray(_IDS)
@@ -210,6 +216,8 @@ class _Relaxed:
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
+            raise _Exhausted
+        if self.deadline is not None and not self.nodes % _CLOCK_EVERY and time.perf_counter() > self.deadline:
             raise _Exhausted
 
     @cython.locals(need=bytes, after=bytes, exact=bytes, count=bytearray, free=bytearray, loose=cython.bint,
@@ -430,10 +438,11 @@ def _ids(state: GalleryState, first: dict[int, int]) -> tuple[list[bytes | None]
 
 
 def _search(state: GalleryState, budget: int, failures: Failures | None,
-            first: dict[int, int] | None = None, exact_redeals: bool = False) -> tuple[bool, int, int]:
+            first: dict[int, int] | None = None, exact_redeals: bool = False,
+            deadline: float | None = None) -> tuple[bool, int, int]:
     """The relaxed game from ``state`` under the designation ``first``: (won, broken, relaxed positions).
-    Raises ``_Exhausted`` past ``budget``."""
-    search = _Relaxed(state, budget, failures, first, exact_redeals)
+    Raises ``_Exhausted`` past ``budget``, or past ``deadline`` (``time.perf_counter``)."""
+    search = _Relaxed(state, budget, failures, first, exact_redeals, deadline)
     piles, stock = _ids(state, first or {})
     newest = PILES - state.piles.count(b"") - 1
     won = search.deal(stock, 0, piles, newest, bytearray(search.count0), bytearray(_IDS), DEALS - 1 - state.redeals, -1)
@@ -443,19 +452,21 @@ def _search(state: GalleryState, budget: int, failures: Failures | None,
 
 
 def relaxed_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures: Failures | None = None, *,
-                    exact_redeals: bool = False) -> bool | None:
+                    exact_redeals: bool = False, deadline: float | None = None) -> bool | None:
     """False if the relaxed game from ``state`` cannot be won (then ``state`` is lost); True if it
     can; None if ``budget`` relaxed positions did not settle it. ``failures``, if given, holds the
     failed positions of earlier searches (skipped) and takes this search's (when it ended).
-    ``exact_redeals``: rule 4's exact redeals (a tighter game, and a larger search, before the last deal)."""
+    ``exact_redeals``: rule 4's exact redeals (a tighter game, and a larger search, before the last deal).
+    ``deadline`` (a ``time.perf_counter`` value): past it, None too (the solver's seconds bound it, where it has
+    any; a search bounded in positions alone passes None and gets the same answer on every machine)."""
     try:
-        return _search(state, budget, failures, exact_redeals=exact_redeals)[0]
+        return _search(state, budget, failures, exact_redeals=exact_redeals, deadline=deadline)[0]
     except _Exhausted:
         return None  # the positions on the search's path were not searched to the end: none is kept
 
 
 def refined_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures: Failures | None = None, *,
-                    exact_redeals: bool = False) -> bool | None:
+                    exact_redeals: bool = False, deadline: float | None = None) -> bool | None:
     """``relaxed_verdict`` with the two copies of a card told apart where a relaxed win needs it (CEGAR).
 
     Rule 1 lets both copies of a card ``c`` go up on one copy of ``c - 1`` when the other copy of ``c``
@@ -476,14 +487,16 @@ def refined_verdict(state: GalleryState, budget: int = DEFAULT_BUDGET, failures:
     search again under both designations of that pair, which rule that line out. Stop with True
     when a relaxed win breaks no pair (nothing left to refine: the question stays open), with None
     when ``budget`` relaxed positions are spent in all, and with False when every designation
-    searched is lost. ``exact_redeals``: with rule 4's exact redeals, as in ``relaxed_verdict``.
+    searched is lost. ``exact_redeals`` and ``deadline``: as in ``relaxed_verdict``.
     """
     pending: list[dict[int, int]] = [{}]
     left = budget
     while pending:
+        if deadline is not None and time.perf_counter() > deadline:  # most designations' searches are short
+            return None
         first = pending.pop()
         try:
-            won, broken, nodes = _search(state, left, failures, first, exact_redeals)
+            won, broken, nodes = _search(state, left, failures, first, exact_redeals, deadline)
         except _Exhausted:
             return None
         left -= nodes

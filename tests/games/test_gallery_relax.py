@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 import pytest
@@ -117,6 +118,17 @@ def test_a_last_deal_start_the_plain_search_cannot_end_is_proved_lost():
 
 def test_a_budget_too_small_gives_no_verdict():
     assert relaxed_verdict(LAST_DEAL_START, 1) is None
+
+
+def test_past_its_deadline_a_relaxed_search_gives_no_verdict():
+    """The solver's seconds bound the root's tests too (they ran past a deal's 2 s by seconds): a search
+    stopped at its deadline says nothing, and one without a deadline is bounded by positions alone."""
+    start = root(357)
+    assert relaxed_verdict(start, 80_000, exact_redeals=True) is False
+    assert relaxed_verdict(start, 80_000, exact_redeals=True, deadline=0.0) is None
+    assert refined_verdict(start, 80_000, exact_redeals=True, deadline=0.0) is None
+    assert refined_verdict(start, 80_000, exact_redeals=True, deadline=None) is False
+    assert refined_verdict(start, 80_000, exact_redeals=True, deadline=time.perf_counter() + 3600) is False
 
 
 @pytest.mark.parametrize(("limit", "seed"), [(30, 21), (44, 22)])
