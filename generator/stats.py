@@ -11,6 +11,7 @@ import json
 import math
 import os
 import statistics
+import sys
 import time
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -293,7 +294,8 @@ def rules_digest(spec: str) -> str:
     digest, and the earlier verdicts are then not kept (``with_proofs_kept``). Any edit counts, even
     one that changes no answer: the digest errs on the side of measuring again."""
     module = type(make_game(spec)).__module__
-    files = [ROOT.joinpath(*module.split(".")).with_suffix(".py"), *(ROOT / name for name in RULES_SOURCES)]
+    parts = getattr(sys.modules[module], "RULES_PARTS", ())  # a game module split in two names its other files
+    files = [ROOT.joinpath(*module.split(".")).with_suffix(".py"), *(ROOT / name for name in (*RULES_SOURCES, *parts))]
     if not all(path.is_file() for path in files):
         return ""
     digest = hashlib.sha256(spec.encode())

@@ -304,6 +304,23 @@ def test_the_rules_digest_follows_the_rules_source(monkeypatch: pytest.MonkeyPat
     assert rules_digest("village") == ""
 
 
+def test_the_rules_digest_covers_every_part_of_a_split_game_module(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """The gallery's rules live in two files (``RULES_PARTS``): an edit of either is a new digest."""
+    from generator import paths
+    from generator.games import gallery
+
+    assert gallery.RULES_PARTS == ("generator/games/gallery_cards.py",)
+    for name in ("generator/games/gallery.py", *gallery.RULES_PARTS, *stats_module.RULES_SOURCES):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes((paths.ROOT / name).read_bytes())
+    monkeypatch.setattr(stats_module, "ROOT", tmp_path)
+    same = rules_digest("gallery")
+    assert same == rules_digest("gallery") != ""
+    with (tmp_path / gallery.RULES_PARTS[0]).open("a", encoding="utf-8") as source:
+        source.write("\n# an edit\n")
+    assert rules_digest("gallery") != same
+
+
 def test_settling_searches_along_a_line_that_breaks_this_readings_rules() -> None:
     from generator.games import Result, make_game
     from generator.solver import Budget, solve

@@ -32,11 +32,8 @@ Three variants read the rule text otherwise (RULES.md, "Other readings"); each c
 it names:
 
 - ``any_king`` («какой-нибудь король»): the player chooses the first king among those lying in the
-  middle third of the stock (positions 35–70 from the top, 1-based); with none there, the one
-  nearest the middle as above. The chosen king leaves its place in the stock and starts pile 1
-  (``stock → pile:1``). The two copies of a king are told apart only when both lie in the middle
-  third: then the move names the position it is taken from, ``К♠ stock:47 → pile:1`` (a place
-  of kind stock, «колода 47»), so a record says which king and ``check`` replays it.
+  middle third of the stock (positions 35–70 from the top); with none there, the middle king as above
+  (``gallery_cards``: which kings, and how a move names one whose twin lies there too).
 - ``optional_cover`` («можно снимать по выгодам своим»): a cover (same conditions) is allowed,
   never compulsory: once the stock is out, covers, plays and the redeal are all on offer.
 - ``cover_before_gathering``: the cover obligation holds only before the piles are gathered: plays
@@ -58,36 +55,37 @@ try:
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
+from generator.games.gallery_cards import (
+    ACE,
+    CARDS,
+    DEALS,
+    EMPTY,
+    FOUNDATION,
+    KIND,
+    KING,
+    MOVES,
+    NO_FOUNDATIONS,
+    NO_PILES,
+    ONE,
+    ORDINARY,
+    PILE,
+    PILES,
+    QUEEN,
+    QUEEN_ROW,
+    RUN,
+    STOCK,
+    THIRD,
+    adopt_first,
+    drawn_index,
+    king_choices,
+    king_moves,
+    middle_king,
+)
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
 
-STOCK = 0
-PILE = 1  # pile:1 … pile:8 are 1..8
-FOUNDATION = 9  # foundation:1 … foundation:8 are 9..16
-QUEEN_ROW = 17  # queen:1 … queen:8 are 17..24
-PILES = 8
-CARDS = 104
-DEALS = 3
-LAST = DEALS - 1  # redeals done in the last deal
-EMPTY = -1
-MIDDLE = (CARDS + 1) / 2  # 52.5
-#: ``any_king``: the middle third of the stock, 0-based indices 34..69 (positions 35–70 from the top).
-THIRD = range(34, 70)
-#: ``any_king``: ``stock:35`` … ``stock:70`` are the place ids 25..60 (``stock:P`` is ``AT + P - 35``).
-AT = 25
-
-ORDINARY, ACE, QUEEN, KING = 0, 1, 2, 3
-#: What each card (0..51) is to this game: 2…В are ordinary, they build on the aces.
-KIND = tuple({1: ACE, 12: QUEEN, 13: KING}.get(card % 13 + 1, ORDINARY) for card in range(52))
-#: The cards on a foundation whose top card is ``top``: its suit from the ace up to ``top``.
-RUN = tuple(tuple(range(top - top % 13, top + 1)) for top in range(52))
-NO_PILES: tuple[bytes, ...] = (b"",) * PILES
-NO_FOUNDATIONS = (EMPTY,) * PILES
-#: Every card movement, made once: ``_MOVES[card][src][dst]`` (sources are the stock and the piles).
-_MOVES = tuple(tuple(tuple(Move(card, src, dst) for dst in range(25)) for src in range(9)) for card in range(52))
-#: Each card as a one-card pile (or the tail added to a pile): ``pile + _ONE[card]``.
-_ONE = tuple(bytes((card,)) for card in range(52))
-
+#: The rules' other source files (``stats.rules_digest`` covers them too).
+RULES_PARTS = ("generator/games/gallery_cards.py",)
 
 #: ``tuple.__new__``: ``_new(GalleryState, (…))`` is ``GalleryState(…)`` without the Python-level ``__new__``
 #: of a NamedTuple (the same object; the solver makes hundreds of thousands).
@@ -107,19 +105,6 @@ class GalleryState(NamedTuple):
     redeals: int  # 0 in the first deal
 
 
-def middle_king(stock: Sequence[int]) -> int:
-    """Index (0-based, top card first) of the king drawn out of the middle of ``stock``."""
-    kings = [i for i, card in enumerate(stock) if KIND[card] == KING]
-    if not kings:
-        raise ValueError("the stock holds no king")
-    return min(kings, key=lambda i: (abs(i + 1 - MIDDLE), i))
-
-
-def king_choices(stock: Sequence[int]) -> list[int]:
-    """``any_king``: indices (0-based, top first) of the kings the player may draw: those in the middle third,
-    else the middle king alone."""
-    kings = [i for i in THIRD if KIND[stock[i]] == KING]
-    return kings or [middle_king(stock)]
 
 
 def _started(piles: tuple[bytes, ...]) -> int:
@@ -159,7 +144,7 @@ _FITS_MET: dict[tuple[int, ...], int] = {}
 @cython.cfunc
 @cython.locals(found=tuple, card=cython.int, row=tuple, moves=list, j=cython.int, low=cython.int, top=cython.int)
 def _ups(found: tuple[int, ...], card: int, row: tuple[Move, ...], moves: list[Move]) -> None:
-    """Append to ``moves`` the move of ``card`` (its row of ``_MOVES`` by source) onto each foundation whose top
+    """Append to ``moves`` the move of ``card`` (its row of ``MOVES`` by source) onto each foundation whose top
     it continues, left to right."""
     low = card - 1
     for j in range(PILES):
@@ -265,37 +250,15 @@ class Gallery(Rules[GalleryState]):
         from the first move to the end of the deal, and a king never moves)."""
         return self.any_king and not state.redeals and not state.piles[0]
 
-    def _king_moves(self, state: GalleryState) -> list[Move]:
-        """``any_king``'s first moves: each king the player may draw, ``stock → pile:1``, or ``stock:P → pile:1``
-        when the other copy of that king is a choice too."""
-        stock = state.stock
-        choices = king_choices(stock)
-        cards = [stock[i] for i in choices]
-        return [_MOVES[stock[i]][STOCK][PILE] if cards.count(stock[i]) == 1 else Move(stock[i], AT + i - THIRD[0], PILE)
-                for i in choices]
-
     def drawn_index(self, state: GalleryState, move: Move) -> int:
-        """``any_king``: the index in the stock of the king ``move`` draws (one of ``_king_moves``)."""
-        if move.src >= AT:
-            return move.src - AT + THIRD[0]
-        return next(i for i in king_choices(state.stock) if state.stock[i] == move.card)
+        """``any_king``: the index in the stock of the king ``move`` draws (one of ``gallery_cards.king_moves``)."""
+        return drawn_index(state.stock, move)
 
     def adopt_line(self, stock: Sequence[int], moves: Sequence[Move]) -> list[Move]:
-        """The first king drawn as this reading names the draw: the printed rules draw the middle king with a
-        plain ``stock → pile:1``; ``any_king`` names it ``stock:P → pile:1`` when both copies of it lie in the
-        middle third. So a line of either that draws the middle king is renamed to the other's; any other line
-        is left as it is (it draws a king the printed rules never draw, or is no line of this game)."""
+        """The first king drawn as this reading names the draw (``gallery_cards.adopt_first``); the rest as it is."""
         if not moves or moves[0].dst != PILE:
             return list(moves)
-        first, i = moves[0], middle_king(stock)
-        if self.any_king:
-            if first.src != STOCK or first.card != stock[i]:
-                return list(moves)
-            start = self.initial_state(stock)
-            first = next(move for move in self._king_moves(start) if self.drawn_index(start, move) == i)
-        elif first.src >= AT and first.src - AT + THIRD[0] == i and first.card == stock[i]:
-            first = _MOVES[first.card][STOCK][PILE]
-        return [first, *moves[1:]]
+        return [adopt_first(bytes(stock), moves[0], any_king=self.any_king), *moves[1:]]
 
     # -- the rules ------------------------------------------------------------------
 
@@ -304,7 +267,7 @@ class Gallery(Rules[GalleryState]):
         """Every place the next stock card may go."""
         card = state.stock[0]
         kind = KIND[card]
-        row = _MOVES[card][STOCK]
+        row = MOVES[card][STOCK]
         if kind == ACE:
             return [row[FOUNDATION + state.found.index(EMPTY)]]
         if kind == QUEEN:
@@ -330,7 +293,7 @@ class Gallery(Rules[GalleryState]):
             if len(pile) > 1:
                 card = pile[-1]
                 if (fits >> card) & 1:
-                    _ups(found, card, _MOVES[card][i], moves)
+                    _ups(found, card, MOVES[card][i], moves)
             i += 1
         return moves
 
@@ -341,12 +304,12 @@ class Gallery(Rules[GalleryState]):
         if not bare:
             return []
         piles = state.piles
-        return [_MOVES[pile[-1]][PILE + i][king] for i, pile in enumerate(piles) if len(pile) > 2 for king in bare]
+        return [MOVES[pile[-1]][PILE + i][king] for i, pile in enumerate(piles) if len(pile) > 2 for king in bare]
 
     @cython.locals(piles=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint, moves=list)
     def legal_moves(self, state: GalleryState) -> list[Move]:
         if self.any_king and self.choosing(state):
-            return self._king_moves(state)
+            return king_moves(state.stock)
         if state.stock:
             moves = self._stock_moves(state)
             moves += self._plays(state)
@@ -385,7 +348,7 @@ class Gallery(Rules[GalleryState]):
         card, src, dst = move
         if self.any_king and self.choosing(state):
             i = self.drawn_index(state, move)
-            return GalleryState(stock[:i] + stock[i + 1 :], (_ONE[card], *piles[1:]), found, queens, redeals)
+            return GalleryState(stock[:i] + stock[i + 1 :], (ONE[card], *piles[1:]), found, queens, redeals)
         if src == STOCK:
             stock = stock[1:]
         else:
@@ -398,7 +361,7 @@ class Gallery(Rules[GalleryState]):
             found = _replaced(found, j, card)
         else:
             i = dst - PILE
-            piles = _replaced(piles, i, piles[i] + _ONE[card])
+            piles = _replaced(piles, i, piles[i] + ONE[card])
         return _new(GalleryState, (stock, piles, found, queens, redeals))  # type: ignore[no-any-return]
 
     @cython.locals(piles=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint,
@@ -461,7 +424,7 @@ class Gallery(Rules[GalleryState]):
         while at < end:
             card = stock[at]
             kind = KIND[card]
-            row = _MOVES[card][STOCK]
+            row = MOVES[card][STOCK]
             if kind == ORDINARY:
                 if (fits >> card) & 1:
                     break  # up or onto its pile: a choice
@@ -473,7 +436,7 @@ class Gallery(Rules[GalleryState]):
                 moves.append(row[PILE + i])
             elif kind == KING:
                 moves.append(row[PILE + started])
-                piles[started] = _ONE[card]
+                piles[started] = ONE[card]
                 bare.append(started)
                 started += 1
             elif kind == QUEEN:

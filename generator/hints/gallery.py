@@ -40,16 +40,8 @@ import time
 from collections.abc import Callable, Hashable, Iterator
 
 from generator.games import Move
-from generator.games.gallery import (
-    FOUNDATION,
-    LAST,
-    PILE,
-    PILES,
-    QUEEN_ROW,
-    STOCK,
-    Gallery,
-    GalleryState,
-)
+from generator.games.gallery import Gallery, GalleryState
+from generator.games.gallery_cards import FOUNDATION, LAST, PILE, PILES, QUEEN_ROW, STOCK
 from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
 from generator.hints.gallery_commute import independent

@@ -12,7 +12,8 @@ try:
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
-from generator.games.gallery import KIND, ORDINARY, PILE, PILES, GalleryState, _pile_for, fits_mask
+from generator.games.gallery import GalleryState, _pile_for, fits_mask
+from generator.games.gallery_cards import KIND, ORDINARY, PILE, PILES
 
 
 @cython.locals(piles=tuple, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong, one=cython.ulonglong,

@@ -18,7 +18,8 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
-from generator.games.gallery import EMPTY, FOUNDATION, LAST, PILE, STOCK, Gallery, GalleryState
+from generator.games.gallery import Gallery, GalleryState
+from generator.games.gallery_cards import EMPTY, FOUNDATION, LAST, PILE, STOCK
 from generator.players.gallery import GalleryPlayer
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from generator.games import Move
-from generator.games.gallery import FOUNDATION, PILE, QUEEN_ROW, STOCK, Gallery, GalleryState, middle_king
+from generator.games.gallery import Gallery, GalleryState
+from generator.games.gallery_cards import FOUNDATION, PILE, QUEEN_ROW, STOCK, middle_king
 from generator.players.base import Player
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from generator.deals import stock_indices
 from generator.games import Result
-from generator.games.gallery import LAST, GalleryState
+from generator.games.gallery import GalleryState
+from generator.games.gallery_cards import LAST
 from generator.hints.gallery_relax import Failures, refined_verdict, relaxed_verdict
 from generator.hints.gallery_unsplit import never_split
 from generator.replay import replay

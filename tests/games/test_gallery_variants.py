@@ -7,7 +7,7 @@ import pytest
 
 from generator.deals import stock_indices
 from generator.games import Move, Result, make_game, redeal
-from generator.games.gallery import king_choices, middle_king
+from generator.games.gallery_cards import king_choices, middle_king
 from generator.hints import hints_for
 from generator.notation import move_ru
 from generator.play import play_out
