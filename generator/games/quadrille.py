@@ -55,6 +55,12 @@ def fits(built: Sequence[int], card: int, *, queens_first: bool) -> int | None:
     return place
 
 
+#: Every card movement, made once: ``_MOVES[card][src][dst]`` (sources the stock and the waste; a line is a hundred
+#: moves or more, all forced, and a ``Move`` made anew each time was most of the cost of dealing one).
+_MOVES = tuple(tuple(tuple(Move(card, src, dst) for dst in range(SIX_PLACE + 4)) for src in (STOCK, WASTE))
+               for card in range(52))
+
+
 class QuadrilleState(NamedTuple):
     stock: tuple[int, ...]  # top card first
     waste: tuple[int, ...]  # bottom card first
@@ -88,11 +94,11 @@ class Quadrille(Rules[QuadrilleState]):
             top = state.waste[-1]
             place = self.destination(state, top)
             if place is not None:
-                return [Move(top, WASTE, place)]
+                return [_MOVES[top][WASTE][place]]
         if state.stock:
             card = state.stock[0]
             place = self.destination(state, card)
-            return [Move(card, STOCK, WASTE if place is None else place)]
+            return [_MOVES[card][STOCK][WASTE if place is None else place]]
         if state.waste and state.passes_done < PASSES - 1:
             return [redeal(state.passes_done + 1)]
         return []
@@ -113,6 +119,37 @@ class Quadrille(Rules[QuadrilleState]):
 
     def forced(self, state: QuadrilleState) -> bool:
         return True
+
+    def deal_forced(self, state: QuadrilleState, moves: list[Move], *, stock_floor: int = 0) -> QuadrilleState:
+        """The pass in one loop on lists, as ``legal_moves`` would make it move by move (every move is forced):
+        the waste's top up while it fits, else the next card turned, up or onto the waste; until the stock holds
+        ``stock_floor`` cards (the turn-over of the waste is left to ``legal_moves``)."""
+        stock, waste, built, passes = state
+        queens_first = self.variant == "queens_first"
+        pile, counts = list(waste), list(built)
+        at, end = 0, len(stock) - stock_floor
+        made = len(moves)
+        while at < end:
+            if pile:
+                top = pile[-1]
+                place = fits(counts, top, queens_first=queens_first)
+                if place is not None:
+                    moves.append(_MOVES[top][WASTE][place])
+                    pile.pop()
+                    counts[place] += 1
+                    continue
+            card = stock[at]
+            at += 1
+            place = fits(counts, card, queens_first=queens_first)
+            if place is None:
+                moves.append(_MOVES[card][STOCK][WASTE])
+                pile.append(card)
+            else:
+                moves.append(_MOVES[card][STOCK][place])
+                counts[place] += 1
+        if len(moves) == made:
+            return state
+        return QuadrilleState(stock[at:], tuple(pile), tuple(counts), passes)
 
     def laid_out(self, state: QuadrilleState) -> bool:
         """No deal to lay out: every move is forced, so the book shows the table once the first card is turned."""
