@@ -261,18 +261,15 @@ def settle_lost(specs: list[str]) -> None:
     lines; losses pass the other way, here, once every reading is saved. Then the unknown deals another reading
     is saved as lost that our own hints prove lost at their strongest (``losses_from_siblings``, bounded in
     positions): a few a reading, a second or so each."""
-    for spec in specs:
-        saved = load_stats()["games"]
-        lost = losses_from_wider(spec, saved)
-        if lost:
-            save_stats(spec, with_losses(saved[spec], lost))
-            print(f"{spec}: {len(lost)} unknown deal(s) lost under a wider reading, so lost here", flush=True)
-    for spec in specs:
-        saved = load_stats()["games"]
-        lost = losses_from_siblings(spec, saved)
-        if lost:
-            save_stats(spec, with_losses(saved[spec], lost))
-            print(f"{spec}: {len(lost)} unknown deal(s) lost under another reading, proved lost here too", flush=True)
+    steps = ((losses_from_wider, "lost under a wider reading, so lost here"),
+             (losses_from_siblings, "lost under another reading, proved lost here too"))
+    for find, said in steps:  # every wider reading's losses first: a sibling's may be one of them
+        for spec in specs:
+            saved = load_stats()["games"]
+            lost = find(spec, saved)
+            if lost:
+                save_stats(spec, with_losses(saved[spec], lost))
+                print(f"{spec}: {len(lost)} unknown deal(s) {said}", flush=True)
 
 
 def settle(specs: list[str] | None, budget: float, jobs: int) -> int:
@@ -381,25 +378,28 @@ def main() -> int:
         from sheets import note as sheets_note
         from sheets import sheets_row
 
-        found = {m.group("spec"): m.group(0) for m in ROW.finditer(read_block(text, "sheets"))}
+        sheet_rows = {m.group("spec"): m.group(0) for m in ROW.finditer(read_block(text, "sheets"))}
         for spec in specs:
-            found[spec] = sheets_row(spec, args.jobs)
-            print(found[spec], flush=True)
-            body = "\n".join([sheets_note(), "", SHEETS_HEADER, *(found[s] for s in all_specs() if s in found)])
+            sheet_rows[spec] = sheets_row(spec, args.jobs)
+            print(sheet_rows[spec], flush=True)
+            body = "\n".join([sheets_note(), "", SHEETS_HEADER,
+                              *(sheet_rows[s] for s in all_specs() if s in sheet_rows)])
             DOC.write_text(replace_block(DOC.read_text(encoding="utf-8"), "sheets", body), encoding="utf-8")
         print(f"wrote {DOC}", file=sys.stderr)
         return 0
 
     if args.analysis:
         from analysis import HEADER as ANALYSIS_HEADER  # bench/ is on the path when this script runs
-        from analysis import analysis_row, note
+        from analysis import analysis_row
+        from analysis import note as analysis_note
 
         count = args.deals if "--deals" in sys.argv else 200
-        found = {m.group("spec"): m.group(0) for m in ROW.finditer(read_block(text, "analysis"))}
+        analysis_rows = {m.group("spec"): m.group(0) for m in ROW.finditer(read_block(text, "analysis"))}
         for spec in specs:
-            found[spec] = analysis_row(spec, count, args.jobs)
-            print(found[spec], flush=True)
-            body = "\n".join([note(), "", ANALYSIS_HEADER, *(found[s] for s in all_specs() if s in found)])
+            analysis_rows[spec] = analysis_row(spec, count, args.jobs)
+            print(analysis_rows[spec], flush=True)
+            body = "\n".join([analysis_note(), "", ANALYSIS_HEADER,
+                              *(analysis_rows[s] for s in all_specs() if s in analysis_rows)])
             text = replace_block(DOC.read_text(encoding="utf-8"), "analysis", body)
             DOC.write_text(text, encoding="utf-8")
         print(f"wrote {DOC}", file=sys.stderr)
