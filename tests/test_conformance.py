@@ -33,7 +33,7 @@ from generator.play import play_out
 from generator.players import player_for
 from generator.record import Record, from_json, record_of, replay, to_json
 from generator.replay import replay as replay_line
-from generator.solver import Budget, solve, solve_position
+from generator.solver import Budget, proved_lost_at_start, solve, solve_position
 from tests.toy_game import SPEC as TOY
 
 with registered(TOY):
@@ -238,12 +238,14 @@ def test_hints_on_and_off_give_the_same_verdict_on_short_positions(spec: str) ->
                                                if game.legal_moves(state) else "end")
         if plain.result is Result.WON:
             assert not hints.dead_end(state), "dead_end fired on a position the plain search wins"
+            assert not hints.proved_lost(state), "proved_lost said so of a position the plain search wins"
         verdicts[plain.result] += 1
     assert sum(verdicts.values()) >= 6 and (verdicts[Result.WON] >= 2 or not any_won), verdicts
 
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_dead_end_never_fires_along_a_winning_line(spec: str) -> None:
+    """Nor ``proved_lost`` at the start of a won deal."""
     game = make_game(spec)
     hints = hints_for(game)
     lines = 0
@@ -253,6 +255,7 @@ def test_dead_end_never_fires_along_a_winning_line(spec: str) -> None:
         if solved.result is not Result.WON:
             continue
         lines += 1
+        assert not proved_lost_at_start(game, stock), deal  # the odds run's strongest test, at the search's start
         state = game.initial_state(stock)
         for move in solved.moves:
             assert not hints.dead_end(state), (deal, game.describe(move))
