@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from generator.borrowing import line_here, won_through_readings
+from generator.borrowing import line_here, other_readings, won_through_readings
 from generator.deals import stock_indices
 from generator.games import Game, Move, Result, all_specs, make_game, wider_readings
 from generator.paths import ASSETS, ROOT
@@ -215,8 +215,8 @@ def losses_from_wider(spec: str, saved: Mapping[str, Any]) -> set[int]:
     entry = saved.get(spec)
     if not isinstance(entry, dict):
         return set()
-    wider = [wide for narrow, wide in wider_readings(spec.partition(":")[0])  # saved under today's rules only
-             if narrow == spec and isinstance(saved.get(wide), dict) and saved[wide].get("rules") == rules_digest(wide)]
+    game_id = spec.partition(":")[0]
+    wider = [wide for narrow, wide in wider_readings(game_id) if narrow == spec and _current(saved, wide)]
     lost: set[int] = set()
     clashes: list[int] = []
     for at, letter in enumerate(entry["verdicts"]["thoughtful"]):
@@ -243,10 +243,8 @@ def losses_from_siblings(spec: str, saved: Mapping[str, Any]) -> set[int]:
     entry = saved.get(spec)
     if not isinstance(entry, dict):
         return set()
-    game_id = spec.partition(":")[0]
-    others = [other for other in all_specs() if other.partition(":")[0] == game_id and other != spec
-              and isinstance(saved.get(other), dict) and saved[other].get("rules") == rules_digest(other)]
     game = make_game(spec)
+    others = [other for other in other_readings(game) if _current(saved, other)]
     lost: set[int] = set()
     for at, letter in enumerate(entry["verdicts"]["thoughtful"]):
         deal = entry["from"] + at
@@ -256,6 +254,13 @@ def losses_from_siblings(spec: str, saved: Mapping[str, Any]) -> set[int]:
         if proved_lost_at_start(game, stock_indices(game.id, deal)):
             lost.add(deal)
     return lost
+
+
+def _current(saved: Mapping[str, Any], spec: str) -> bool:
+    """Whether ``saved`` holds an entry for ``spec`` measured under today's rules (``rules_digest``): only such an
+    entry's verdicts say anything about another reading's deals."""
+    entry = saved.get(spec)
+    return isinstance(entry, dict) and entry.get("rules") == rules_digest(spec)
 
 
 def with_wins(entry: dict[str, Any], won: set[int]) -> dict[str, Any]:

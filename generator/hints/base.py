@@ -104,7 +104,7 @@ class SearchHints(Generic[S]):
         """True only for a position that provably cannot be won, by the game's strongest dead-end test at the most
         a search would ever spend on it, bounded in positions (the same answer on any machine). For a position
         worth more than a search's share: the odds run asks it of a deal another reading of the game proved lost.
-        False by default."""
+        It starts a search of its own (``begin``), so it is never asked during one. False by default."""
         return False
 
     def prune(self, state: S, moves: list[Move]) -> list[Move]:
