@@ -30,6 +30,9 @@ from generator.solver import Budget, Solution, solve
 #: What a deal the solver leaves open may spend under the game's other readings, in all, in times its own
 #: positions (``solve_or_borrow``; ``borrowing.won_through_readings`` says why 1.5).
 BORROW_SHARE = 1.5
+#: Beside that share, what our own rules may spend with each other reading's seeds first, each, in times the
+#: positions (``won_through_readings``'s ``their_seeds``).
+SEEDS_SHARE = 0.05
 #: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
 SCAN_FACTOR = 50
 
@@ -77,14 +80,15 @@ def _game(spec: str) -> Game:
 def solve_or_borrow(game: Game, stock: Sequence[int], positions: int) -> Solution:
     """The solver's answer within ``positions`` positions; a deal it leaves open is searched under the game's
     other readings, and one whose winning line wins here too (replayed; or searched along from where it breaks
-    our rules) is won with that line (``borrowing.won_through_readings``, at most 1.5 × ``positions`` more).
+    our rules) is won with that line (``borrowing.won_through_readings``, at most 1.5 × ``positions`` more); first,
+    where our searches take a seed, our own rules with each other reading's seeds (0.05 × ``positions`` each).
     Bounded by positions only, so every machine gets the same answer; it costs more only for the few deals the
     solver leaves open."""
     budget = Budget(seconds=None, nodes=positions)
     solution = solve(game, stock, budget=budget)
     if solution.result is not Result.UNKNOWN:
         return solution
-    line = won_through_readings(game, stock, budget, share=BORROW_SHARE)
+    line = won_through_readings(game, stock, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE)
     return solution if line is None else Solution(Result.WON, line, solution.nodes, solution.seconds)
 
 

@@ -70,6 +70,45 @@ def test_the_other_readings_share_half_as_much_again_as_the_deal_s_own_search(mo
                      ("gallery", 500, 0)]
 
 
+def test_our_rules_are_searched_first_with_each_other_reading_s_seeds_beside_the_share(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[str, int | None, int]] = []
+
+    def open_search(game: Any, stock: Any, *, budget: Budget, hints: SearchHints[Any]) -> Solution:
+        asked.append((game.full_id, budget.nodes, hints.seed_salt))
+        return Solution(Result.UNKNOWN, nodes=budget.nodes or 0)
+
+    monkeypatch.setattr(borrowing, "solve", open_search)
+    cover = make_game("gallery:optional_cover")
+    budget = Budget(seconds=None, nodes=1_000)
+    assert borrowing.won_through_readings(cover, stock_indices("gallery", 3), budget, share=1.5,
+                                          their_seeds=0.1) is None
+    salts = {spec: hints_for(make_game(spec)).seed_salt for spec in borrowing.other_readings(cover)}
+    ours = hints_for(cover).seed_salt
+    assert asked == [
+        ("gallery:optional_cover", 100, salts["gallery:cover_before_gathering"]),
+        ("gallery:optional_cover", 100, salts["gallery"]),
+        ("gallery:optional_cover", 100, salts["gallery:any_king"]),
+        ("gallery:cover_before_gathering", 1_000, ours), ("gallery", 500, ours)]  # the share: 1,500
+    asked.clear()  # a game whose searches take no seed is not searched again with another
+    assert borrowing.won_through_readings(make_game("village"), stock_indices("village", 3), budget, share=1.5,
+                                          their_seeds=0.1) is None
+    assert [spec for spec, _, _ in asked] == ["village:at_once", "village:stuck_redeal"]
+
+
+def test_a_gallery_deal_open_with_our_seeds_is_won_by_our_rules_with_another_reading_s() -> None:
+    # Deal 78 under `optional_cover` (docs/notes/solver-gallery.md §19): open at 1,000 positions with its own
+    # seeds, won in 490 with `any_king`'s; the line is our rules' own, and replays.
+    game, stock = make_game("gallery:optional_cover"), stock_indices("gallery", 78)
+    budget = Budget(seconds=None, nodes=1_000)
+    assert solve(game, stock, budget=budget).result is Result.UNKNOWN
+    line = borrowing.won_through_readings(game, stock, budget, others=["gallery:any_king"], share=1.0,
+                                          their_seeds=1.0)
+    assert line is not None and replay(game, game.initial_state(stock), line).won
+    theirs = hints_for(game, seeds_of=make_game("gallery:any_king"))
+    assert line == solve(game, stock, budget=budget, hints=theirs).moves
+
+
 def test_a_lent_win_counts_only_when_it_replays_here(monkeypatch: pytest.MonkeyPatch) -> None:
     game, stock = make_game("village"), stock_indices("village", 1)
     line = solve(game, stock, budget=Budget(seconds=None, nodes=20_000)).moves
@@ -83,7 +122,7 @@ def test_the_sheets_ask_other_readings_only_for_a_deal_left_open(monkeypatch: py
     game, stock = make_game("village"), stock_indices("village", 1)
     lent: list[int] = []
 
-    def lend(game: Any, stock: Any, budget: Budget, *, share: float) -> list[Any] | None:
+    def lend(game: Any, stock: Any, budget: Budget, *, share: float, their_seeds: float) -> list[Any] | None:
         lent.append(budget.nodes)
         return list(solve(make_game("village:at_once"), stock, budget=Budget(seconds=None, nodes=20_000)).moves)
 

@@ -76,6 +76,10 @@ class SearchHints(Generic[S]):
     #: only after all the leads), so that neither starves the other of a budget.
     phase_interleave: ClassVar[float] = 0.0
 
+    #: True when the game's randomised searches take their seed from ``seed_salt`` (the same search under
+    #: another salt is another attempt, not a repeat): ``borrowing`` then tries other readings' seeds too.
+    seeded: ClassVar[bool] = False
+
     def __init__(self, game: Rules[S], player: Player[S]) -> None:
         self.game = game
         self.player = player

@@ -55,6 +55,7 @@ from generator.players.gallery import GalleryPlayer
 class GalleryHints(SearchHints[GalleryState]):
     game: Gallery
     player: GalleryPlayer
+    seeded = True  # the leads' seed (``leads``)
 
     def __init__(self, game: Gallery, player: GalleryPlayer) -> None:
         super().__init__(game, player)
