@@ -56,6 +56,10 @@ FOUNDATION_NEEDS = tuple(0 if RANK[c] == 1 else (RANK[c] - 1) * 2 + 1 - CODE[c] 
 #: The code a pile top must have for the card to go on it (kings: none).
 PILE_NEEDS = tuple(-1 if RANK[c] == 13 else (RANK[c] + 1) * 2 + 1 - CODE[c] % 2 for c in range(52))
 IS_ACE = tuple(RANK[c] == 1 for c in range(52))
+#: The two tables as bytes, for the hot loop (read as C chars when compiled); a king's pile need is 0, which no
+#: pile top's code is.
+F_NEEDS = bytes(FOUNDATION_NEEDS)
+P_NEEDS = bytes(max(need, 0) for need in PILE_NEEDS)
 #: ``bytes(cards).translate(TO_CODE)``: a row of cards as their codes, in one C call.
 TO_CODE = bytes(CODE) + bytes(256 - 52)
 #: Codes run 2 (black ace) … 27 (red king); 28 slots.
@@ -73,15 +77,22 @@ UNDER = tuple(
 )
 #: HOLDS[top]: the codes of a foundation whose top has code ``top``.
 HOLDS = tuple(frozenset(codes) for codes in UNDER)
+#: A card as a one-byte string, to add to a place (``BYTE[card]``).
+BYTE = tuple(bytes((card,)) for card in range(52))
+#: One top of a code in the foundations' part of the key (``BrunetteBlonde.key``): four bits a code, 14 codes a word.
+UNIT = tuple(1 << (4 * (code % 14)) for code in range(CODES))
 #: The engine's moves, made once: ``MOVE[(card * PLACES + src) * PLACES + dst]``.
 MOVE = tuple(Move(card, src, dst) for card in range(52) for src in range(PLACES) for dst in range(PLACES))
 
 
 class BrunetteBlondeState(NamedTuple):
-    stock: tuple[int, ...]  # top card first
-    waste: tuple[int, ...]  # bottom card first (the first card wasted is waste[0])
-    piles: tuple[tuple[int, ...], ...]  # the basic row, 8 piles, each bottom card first
-    foundations: tuple[tuple[int, ...], ...]  # 8 foundations in order of arrival, ace first
+    """A position. Every place is a ``bytes`` of card indices (read like a tuple of ints): a bytes object keeps
+    its hash and is sliced and joined in C, so a move copies bytes, not Python ints."""
+
+    stock: bytes  # top card first
+    waste: bytes  # bottom card first (the first card wasted is waste[0])
+    piles: tuple[bytes, ...]  # the basic row, 8 piles, each bottom card first
+    foundations: tuple[bytes, ...]  # 8 foundations in order of arrival, ace first
     redeals: int  # 0 in the first pass, 1 after the waste was turned over
     dealing: bool  # the first eight cards are still being dealt to the basic row
 
@@ -91,9 +102,11 @@ class BrunetteBlondeState(NamedTuple):
 _new: Any = tuple.__new__
 
 
-@cython.locals(row=tuple, index=cython.Py_ssize_t)
-def _replace(row: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return (*row[:index], value, *row[index + 1 :])
+@cython.locals(row=tuple, index=cython.Py_ssize_t, out=list)
+def _replace(row: tuple[bytes, ...], index: int, value: bytes) -> tuple[bytes, ...]:
+    out = list(row)  # compiled, a third faster than joining two slices around the value
+    out[index] = value
+    return tuple(out)
 
 
 class BrunetteBlonde(Rules[BrunetteBlondeState]):
@@ -129,92 +142,112 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
     # -- the rules ------------------------------------------------------------------
 
     def initial_state(self, stock: Sequence[int]) -> BrunetteBlondeState:
-        empty = ((),) * ROW
-        return BrunetteBlondeState(tuple(stock), (), empty, empty, 0, bool(stock))
+        empty = (b"",) * ROW
+        return BrunetteBlondeState(bytes(stock), b"", empty, empty, 0, bool(stock))
 
-    @cython.locals(stock=tuple, waste=tuple, piles=tuple, foundations=tuple, card=cython.int, need=cython.int,
-                   base=cython.int, i=cython.int, j=cython.int, top=cython.int, dst=cython.int, limit=cython.Py_ssize_t,
-                   ftops=list, ptops=list, empty=list, moves=list, cards=tuple, fits=cython.bint)
+    @cython.locals(stock=bytes, waste=bytes, piles=tuple, foundations=tuple, card=cython.int, need=cython.int,
+                   base=cython.int, i=cython.int, j=cython.int, free=cython.int, nempty=cython.int,
+                   limit=cython.Py_ssize_t, ftops=cython.int[8], ptops=cython.int[8], empty=cython.int[8], moves=list,
+                   cards=bytes, fits=cython.bint, codes=bytes, fneeds=bytes, pneeds=bytes)
     def legal_moves(self, state: BrunetteBlondeState) -> list[Move]:
         stock, waste, piles, foundations, redeals, dealing = state
         if dealing:
             card = stock[0]
             if IS_ACE[card]:
-                return [Move(card, STOCK, FOUNDATION + foundations.index(()))]
-            return [Move(card, STOCK, PILE + piles.index(()))]
-        # Foundation tops as codes (0: empty, so an ace's need of 0 finds the free ones);
-        # pile tops as codes (-2: empty or full, which nothing is built on).
-        ftops = [CODE[cards[-1]] if cards else 0 for cards in foundations]
+                return [Move(card, STOCK, FOUNDATION + foundations.index(b""))]
+            return [Move(card, STOCK, PILE + piles.index(b""))]
+        if not cython.compiled:  # compiled, the three are C arrays
+            ftops, ptops, empty = [0] * ROW, [0] * ROW, [0] * ROW
+        codes, fneeds, pneeds = TO_CODE, F_NEEDS, P_NEEDS
+        # Foundation tops as codes (0: empty; an ace goes to the first of those, ``free``); pile tops as codes
+        # (1: empty or full, which nothing is built on); the empty places in order.
+        free = -1
+        for i in range(ROW):
+            cards = foundations[i]
+            if cards:
+                ftops[i] = codes[cards[-1]]
+            else:
+                ftops[i] = 0
+                if free < 0:
+                    free = i
         limit = self.limit
-        ptops = [CODE[cards[-1]] if cards and len(cards) < limit else -2 for cards in piles]
-        empty = [PILE + i for i, cards in enumerate(piles) if not cards]
-        moves: list[Move] = []
-        add = moves.append
+        nempty = 0
+        for i in range(ROW):
+            cards = piles[i]
+            if not cards:
+                ptops[i] = 1
+                empty[nempty] = PILE + i
+                nempty += 1
+            else:
+                ptops[i] = codes[cards[-1]] if len(cards) < limit else 1
+        moves = []
         # To the foundations: pile tops, the waste top, the turned card. An ace only to the lowest free one.
-        for i, cards in enumerate(piles):
+        for i in range(ROW):
+            cards = piles[i]
             if cards:
                 card = cards[-1]
-                need = FOUNDATION_NEEDS[card]
-                if need in ftops:
-                    base = (card * PLACES + PILE + i) * PLACES + FOUNDATION
-                    if need:
-                        for j, top in enumerate(ftops):
-                            if top == need:
-                                add(MOVE[base + j])
-                    else:
-                        add(MOVE[base + ftops.index(0)])
+                need = fneeds[card]
+                base = (card * PLACES + PILE + i) * PLACES + FOUNDATION
+                if need:
+                    if need in ftops:  # compiled: a C loop; plain: a list's own test, before the loop
+                        for j in range(ROW):
+                            if ftops[j] == need:
+                                moves.append(MOVE[base + j])
+                elif free >= 0:
+                    moves.append(MOVE[base + free])
         if waste:
             card = waste[-1]
             base = (card * PLACES + WASTE) * PLACES
-            need = FOUNDATION_NEEDS[card]
-            if need in ftops:
-                if need:
-                    for j, top in enumerate(ftops):
-                        if top == need:
-                            add(MOVE[base + FOUNDATION + j])
-                else:
-                    add(MOVE[base + FOUNDATION + ftops.index(0)])
-            need = PILE_NEEDS[card]
+            need = fneeds[card]
+            if need:
+                if need in ftops:
+                    for j in range(ROW):
+                        if ftops[j] == need:
+                            moves.append(MOVE[base + FOUNDATION + j])
+            elif free >= 0:
+                moves.append(MOVE[base + FOUNDATION + free])
+            need = pneeds[card]
             if need in ptops:
-                for j, top in enumerate(ptops):
-                    if top == need:
-                        add(MOVE[base + PILE + j])
-            for dst in empty:
-                add(MOVE[base + dst])
+                for j in range(ROW):
+                    if ptops[j] == need:
+                        moves.append(MOVE[base + PILE + j])
+            for j in range(nempty):
+                moves.append(MOVE[base + empty[j]])
         if stock:
             card = stock[0]
             base = card * PLACES * PLACES
             fits = False
-            need = FOUNDATION_NEEDS[card]
-            if need in ftops:
+            need = fneeds[card]
+            if need:
+                if need in ftops:
+                    fits = True
+                    for j in range(ROW):
+                        if ftops[j] == need:
+                            moves.append(MOVE[base + FOUNDATION + j])
+            elif free >= 0:
+                moves.append(MOVE[base + FOUNDATION + free])
                 fits = True
-                if need:
-                    for j, top in enumerate(ftops):
-                        if top == need:
-                            add(MOVE[base + FOUNDATION + j])
-                else:
-                    add(MOVE[base + FOUNDATION + ftops.index(0)])
-            need = PILE_NEEDS[card]
+            need = pneeds[card]
             if need in ptops:
                 fits = True
-                for j, top in enumerate(ptops):
-                    if top == need:
-                        add(MOVE[base + PILE + j])
-            for dst in empty:
-                add(MOVE[base + dst])
+                for j in range(ROW):
+                    if ptops[j] == need:
+                        moves.append(MOVE[base + PILE + j])
+            for j in range(nempty):
+                moves.append(MOVE[base + empty[j]])
             if not fits or self.free_waste:
-                add(MOVE[base + WASTE])
+                moves.append(MOVE[base + WASTE])
         elif waste and redeals < REDEALS and not (moves and self.stuck_redeal):
-            add(redeal(redeals + 1))
+            moves.append(redeal(redeals + 1))
         return moves
 
-    @cython.locals(stock=tuple, waste=tuple, piles=tuple, foundations=tuple, card=cython.int, src=cython.int,
+    @cython.locals(stock=bytes, waste=bytes, piles=tuple, foundations=tuple, card=cython.int, src=cython.int,
                    dst=cython.int)
     def apply(self, state: BrunetteBlondeState, move: Move) -> BrunetteBlondeState:
         stock, waste, piles, foundations, redeals, dealing = state
         if move.is_redeal:
             # The waste turned over unshuffled: its first card is dealt first again.
-            return BrunetteBlondeState(waste, (), piles, foundations, redeals + 1, False)
+            return BrunetteBlondeState(waste, b"", piles, foundations, redeals + 1, False)
         card, src, dst = move
         if src == STOCK:
             stock = stock[1:]
@@ -223,13 +256,13 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         else:
             piles = _replace(piles, src - PILE, piles[src - PILE][:-1])
         if dst == WASTE:
-            waste = (*waste, card)
+            waste = waste + BYTE[card]
         elif dst >= FOUNDATION:
-            foundations = _replace(foundations, dst - FOUNDATION, (*foundations[dst - FOUNDATION], card))
+            foundations = _replace(foundations, dst - FOUNDATION, foundations[dst - FOUNDATION] + BYTE[card])
         else:
-            piles = _replace(piles, dst - PILE, (*piles[dst - PILE], card))
+            piles = _replace(piles, dst - PILE, piles[dst - PILE] + BYTE[card])
         if dealing:
-            dealing = bool(stock) and () in piles
+            dealing = bool(stock) and b"" in piles
         return _new(BrunetteBlondeState, (stock, waste, piles, foundations, redeals, dealing))  # type: ignore[no-any-return]
 
     def forced(self, state: BrunetteBlondeState) -> bool:
@@ -247,17 +280,19 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
     def contents(self, state: BrunetteBlondeState) -> dict[int, tuple[int, ...]]:
         places: dict[int, tuple[int, ...]] = {}
         if state.stock:
-            places[STOCK] = state.stock[::-1]
+            places[STOCK] = tuple(state.stock[::-1])
         if state.waste:
-            places[WASTE] = state.waste
+            places[WASTE] = tuple(state.waste)
         for i, cards in enumerate(state.piles):
             if cards:
-                places[PILE + i] = cards
+                places[PILE + i] = tuple(cards)
         for i, cards in enumerate(state.foundations):
             if cards:
-                places[FOUNDATION + i] = cards
+                places[FOUNDATION + i] = tuple(cards)
         return places
 
+    @cython.locals(stock=bytes, waste=bytes, piles=tuple, foundations=tuple, cards=bytes, codes=bytes, i=cython.int,
+                   code=cython.int, low=cython.ulonglong, high=cython.ulonglong)
     def key(self, state: BrunetteBlondeState) -> tuple[object, ...]:
         """Every card as its rank and colour, piles in any order, each foundation as its top only.
 
@@ -282,13 +317,25 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         - The foundations are interchangeable in the same way, and a
           foundation's buried cards never move again: what goes on it depends
           only on its top's code, and its height is its top's rank.
+        The foundations' tops are kept as a multiset: how many tops of each code (0 for an empty one), four bits
+        a code (at most eight of one), codes 0–13 in one number and 14–27 in another.
         """
         stock, waste, piles, foundations, redeals, dealing = state
+        codes = TO_CODE
+        low = high = 0
+        for i in range(ROW):
+            cards = foundations[i]
+            code = codes[cards[-1]] if cards else 0
+            if code < 14:
+                low += UNIT[code]
+            else:
+                high += UNIT[code]
         return (
-            bytes(stock).translate(TO_CODE),
-            bytes(waste).translate(TO_CODE),
-            tuple(sorted([bytes(cards).translate(TO_CODE) for cards in piles])),
-            bytes(sorted([CODE[cards[-1]] if cards else 0 for cards in foundations])),
+            stock.translate(codes),
+            waste.translate(codes),
+            tuple(sorted([cards.translate(codes) for cards in piles])),
+            low,
+            high,
             redeals,
             dealing,
         )

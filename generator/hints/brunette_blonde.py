@@ -88,6 +88,24 @@ def _greedy_lost(up: list[int], cells: list[int], bag: list[int], waste: bytes) 
             return True
 
 
+class _Shown:
+    """An object whose ``repr`` is the given text (``seed_of`` takes a position's ``repr``)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _as_tuples(state: BrunetteBlondeState) -> _Shown:
+    """``state`` shown with its places as tuples of ints, as ``BrunetteBlondeState`` held them before they were
+    bytes: the searches' seed (``seed_of``) is taken from this, so the seeds, and the lines, stay as they were."""
+    return _Shown(f"BrunetteBlondeState(stock={tuple(state.stock)!r}, waste={tuple(state.waste)!r}, "
+                  f"piles={tuple(map(tuple, state.piles))!r}, foundations={tuple(map(tuple, state.foundations))!r}, "
+                  f"redeals={state.redeals!r}, dealing={state.dealing!r})")
+
+
 class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
     game: BrunetteBlonde
 
@@ -122,7 +140,7 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
         scored by the cards up. The adaptations alone won 28 of the 41 deals two_cards left unknown at 2 s
         (19 within a second), the nested searches 10 of 20 (docs/notes/solver-gallery.md §11, §12)."""
         game = self.game
-        score, seed = cards_on_foundations(game), seed_of(root)
+        score, seed = cards_on_foundations(game), seed_of(_as_tuples(root))
         rollouts = [player_rollout(game, self.player.choose, self.safe_move, eps) for eps in self.nested_eps]
         adapted = adaptations(game, root, self.adaptation_level, self.adaptation_biases,
                               iterations=self.adaptation_iterations, code=move_in_deal, prefer=self._prefer,
@@ -159,7 +177,7 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
         rng.shuffle(ordered)
         return ordered
 
-    @cython.locals(foundations=tuple, cards=tuple, code=cython.int, d=cython.int, e=cython.int, f=cython.int,
+    @cython.locals(foundations=tuple, cards=bytes, code=cython.int, d=cython.int, e=cython.int, f=cython.int,
                    pred=cython.int, count=cython.int, short=cython.bint)
     def safe_move(self, state: BrunetteBlondeState, moves: list[Move]) -> Move | None:
         """A move that cannot lose a win; see the proofs beside each case.
@@ -226,8 +244,7 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             # is off there until the redeal is made; from then on the variant is the game as
             # printed (it changes nothing but the redeal), and the proof stands.
             if present is None:  # the codes still to be turned
-                present = bytes(stock) if state.redeals else bytes(stock) + bytes(waste)
-                present = present.translate(TO_CODE)
+                present = (stock if state.redeals else stock + waste).translate(TO_CODE)
             d = SUCC[code]
             e = SUCC[d]
             short = not d or d not in present or not e or e not in present
@@ -304,6 +321,6 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             for card in cards:
                 cells[CODE[card]] += 1
         bag = [0] * CODES  # the stock's cards by code
-        for code in bytes(state.stock).translate(TO_CODE):
+        for code in state.stock.translate(TO_CODE):
             bag[code] += 1
-        return _greedy_lost(up, cells, bag, bytes(state.waste).translate(TO_CODE))
+        return _greedy_lost(up, cells, bag, state.waste.translate(TO_CODE))

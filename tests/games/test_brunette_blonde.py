@@ -523,11 +523,11 @@ def test_no_peek_player_never_looks_at_the_stock_order(spec):
             # the same, unless it is the turned card itself (then only that card may matter).
             rest = list(state.stock[1:])
             rng.shuffle(rest)
-            other = state._replace(stock=state.stock[:1] + tuple(rest))
+            other = state._replace(stock=state.stock[:1] + bytes(rest))
             assert player_for(game).choose(other, game.legal_moves(other)) == choice
             if choice is not None and not choice.is_redeal and choice.src != 0 and state.stock:
                 # A table move was chosen before turning: any other top card gives the same choice.
-                swapped = state._replace(stock=tuple(rest) + state.stock[:1])
+                swapped = state._replace(stock=bytes(rest) + state.stock[:1])
                 assert player_for(game).choose(swapped, game.legal_moves(swapped)) == choice
 
 

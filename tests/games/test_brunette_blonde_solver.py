@@ -155,12 +155,12 @@ def test_key_sees_rank_and_colour_only():
     game = make_game("brunette_blonde:two_cards")
     state, _ = _dealt(game, "К♠ К♣ К♥ К♦ К♠ К♣ К♥ К♦ 5♥ 9♣")
     hearts = game.apply(state, game.legal_moves(state)[0])  # 5♥ to the waste
-    diamonds = hearts._replace(waste=tuple(cards("5♦")))
-    clubs = hearts._replace(waste=tuple(cards("5♣")))
+    diamonds = hearts._replace(waste=bytes(cards("5♦")))
+    clubs = hearts._replace(waste=bytes(cards("5♣")))
     assert game.key(hearts) == game.key(diamonds)  # same rank and colour: the same future
     assert game.key(hearts) != game.key(clubs)  # another colour: another future
     # Piles swapped and suits swapped within a colour: the same future.
-    swapped = hearts._replace(piles=tuple(tuple(cards("К♣")) if p == tuple(cards("К♠")) else p for p in hearts.piles))
+    swapped = hearts._replace(piles=tuple(bytes(cards("К♣")) if p == bytes(cards("К♠")) else p for p in hearts.piles))
     assert game.key(swapped) == game.key(hearts)
 
 
@@ -179,10 +179,10 @@ def _dealt(game, text: str):
 
 def test_a_free_ace_goes_up_only_when_its_chain_is_short():
     game = make_game("brunette_blonde:two_cards")
-    kings = tuple((card,) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣"))
+    kings = tuple(bytes((card,)) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣"))
 
     def position(stock: str) -> BrunetteBlondeState:
-        return BrunetteBlondeState(tuple(cards(stock)), (), (*kings, tuple(cards("Т♠")), ()), ((),) * 8, 0, False)
+        return BrunetteBlondeState(bytes(cards(stock)), b"", (*kings, bytes(cards("Т♠")), b""), (b"",) * 8, 0, False)
 
     # Т♠ on a pile, and a red two, a black three and a red four still to come: no rule applies.
     busy = position("9♣ 2♥ 3♣ 4♥")
@@ -192,7 +192,7 @@ def test_a_free_ace_goes_up_only_when_its_chain_is_short():
     moves = game.legal_moves(free)
     assert hints_for(game).safe_move(free, moves) == next(m for m in moves if m.dst >= 10)
     # The same cards in the waste count while the redeal is to come, not once it is used.
-    wasted = busy._replace(stock=(), waste=tuple(cards("9♣ 2♥ 3♣ 4♥")))
+    wasted = busy._replace(stock=b"", waste=bytes(cards("9♣ 2♥ 3♣ 4♥")))
     assert hints_for(game).safe_move(wasted, game.legal_moves(wasted)) is None
     last = wasted._replace(redeals=1)
     moves = game.legal_moves(last)
@@ -202,8 +202,8 @@ def test_a_free_ace_goes_up_only_when_its_chain_is_short():
 
 def test_a_card_that_fits_nothing_goes_to_the_waste_rather_than_an_empty_place():
     game = make_game("brunette_blonde:two_cards")
-    kings = tuple((card,) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣ К♥"))
-    state = BrunetteBlondeState(tuple(cards("9♣ 5♥")), (), (*kings, ()), ((),) * 8, 0, False)
+    kings = tuple(bytes((card,)) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣ К♥"))
+    state = BrunetteBlondeState(bytes(cards("9♣ 5♥")), b"", (*kings, b""), (b"",) * 8, 0, False)
     moves = game.legal_moves(state)
     assert {game.describe(m) for m in moves} == {"9♣ stock → waste", "9♣ stock → pile:8"}
     assert game.describe(hints_for(game).safe_move(state, moves)) == "9♣ stock → waste"
@@ -273,8 +273,8 @@ def test_stuck_redeal_keeps_the_first_safe_rule_off_until_the_redeal():
     # A free ace (no chain of its colour codes still to come, as in the test above): up at once in
     # the game as printed; under stuck_redeal the rule's proof fails before the redeal (the other
     # line may keep a move and so lose its redeal), so it waits; after the redeal it holds again.
-    kings = tuple((card,) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣"))
-    free = BrunetteBlondeState(tuple(cards("9♣ 2♥ 4♥")), (), (*kings, tuple(cards("Т♠")), ()), ((),) * 8, 0, False)
+    kings = tuple(bytes((card,)) for card in cards("К♠ К♣ К♥ К♦ К♠ К♣"))
+    free = BrunetteBlondeState(bytes(cards("9♣ 2♥ 4♥")), b"", (*kings, bytes(cards("Т♠")), b""), (b"",) * 8, 0, False)
     printed, stuck = make_game("brunette_blonde"), make_game("brunette_blonde:stuck_redeal")
     moves = stuck.legal_moves(free)
     assert moves == printed.legal_moves(free)
@@ -305,14 +305,14 @@ def test_dead_end_after_the_redeal_with_a_blocked_waste():
     # After the redeal: seven kings covered by queens, one empty place, 2♣ on 3♦ in the waste and
     # nothing up. 2♣ may go into the empty place (a legal move), but neither 2♣ (no red ace) nor
     # 3♦ (no black two) nor a queen (no jack) can ever go up, and 16 places hold at most 16 cards.
-    pairs = tuple(tuple(cards(pair)) for pair in ("К♠ Д♥", "К♣ Д♦", "К♥ Д♠", "К♦ Д♣", "К♠ Д♦", "К♣ Д♥", "К♥ Д♣"))
-    state = BrunetteBlondeState((), tuple(cards("3♦ 2♣")), (*pairs, ()), ((),) * 8, 1, False)
+    pairs = tuple(bytes(cards(pair)) for pair in ("К♠ Д♥", "К♣ Д♦", "К♥ Д♠", "К♦ Д♣", "К♠ Д♦", "К♣ Д♥", "К♥ Д♣"))
+    state = BrunetteBlondeState(b"", bytes(cards("3♦ 2♣")), (*pairs, b""), (b"",) * 8, 1, False)
     assert game.legal_moves(state)
     assert hints_for(game).dead_end(state)
     assert search(game, state, 1000, hints=False) is Result.LOST
     assert not hints_for(game).dead_end(state._replace(redeals=0))  # before the redeal the waste comes round again
     # A red ace still in the stock lets 2♣ and then 3♦ go up in the relaxed game: not a dead end.
-    ace_left = BrunetteBlondeState(tuple(cards("Т♥")), state.waste, ((),) * 8, ((),) * 8, 1, False)
+    ace_left = BrunetteBlondeState(bytes(cards("Т♥")), state.waste, (b"",) * 8, (b"",) * 8, 1, False)
     assert not hints_for(game).dead_end(ace_left)
 
 
@@ -346,7 +346,7 @@ def test_dead_end_never_fires_on_a_winnable_second_pass_position():
 
 def test_dead_end_is_off_in_the_basic_game():
     game = make_game("brunette_blonde")
-    state = BrunetteBlondeState((), tuple(cards("3♦")), (tuple(cards("К♠ Д♥")),) * 8, ((),) * 8, 1, False)
+    state = BrunetteBlondeState(b"", bytes(cards("3♦")), (bytes(cards("К♠ Д♥")),) * 8, (b"",) * 8, 1, False)
     assert not hints_for(game).dead_end(state)
 
 
