@@ -141,22 +141,28 @@ class Village(Rules[VillageState]):
                 return [_move(stock[0], STOCK, PILE + piles.index(()))]
         return self._free_moves(state)
 
-    @cython.locals(stock=tuple, piles=tuple, heights=tuple, where=tuple, redeals=cython.int, moves=list, on_top=dict,
-                   src=cython.int, pile=tuple, card=cython.int, suit=cython.int, rank=cython.int, sources=list,
-                   neighbour=cython.int, targets=list, dst=cython.int, source=cython.int)
+    @cython.locals(stock=tuple, piles=tuple, heights=tuple, where=tuple, redeals=cython.int, moves=list,
+                   src=cython.int, pile=tuple, card=cython.int, suit=cython.int, rank=cython.int, dst=cython.int,
+                   tops=cython.int[8], i=cython.int, j=cython.int, k=cython.int, n=cython.int, ups=cython.int,
+                   neighbours=tuple, base=cython.int, first=cython.bint, count=cython.int)
     def _free_moves(self, state: VillageState) -> list[Move]:
         """The player's moves when nothing is forced: per pile in order its foundation moves,
         then the marriages, then the next round (or the redeal); under ``at_once`` only the
         foundation moves if there are any."""
         stock, piles, heights, where, _, redeals = state
+        # The pile tops (-1: an empty pile; compiled, a C array).
+        count = len(piles)  # PILES, or fewer in a position a test builds by hand
+        if not cython.compiled:
+            tops = [-1] * PILES
+        for i in range(PILES):
+            pile = piles[i] if i < count else ()
+            tops[i] = pile[-1] if pile else -1
         moves: list[Move] = []
-        on_top: dict[int, list[int]] = {}
-        src = STOCK
-        for pile in piles:
-            src += 1
-            if not pile:
+        for i in range(count):
+            card = tops[i]
+            if card < 0:
                 continue
-            card = pile[-1]
+            src = PILE + i
             suit, rank = _SUIT_RANK[card]
             if heights[suit] == rank:
                 dst = where[suit] or UP + SUITS - where[:SUITS].count(0)
@@ -164,25 +170,37 @@ class Village(Rules[VillageState]):
             if heights[suit + SUITS] == 12 - rank:
                 dst = where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)
                 moves.append(_MOVES[(card * 17 + src) * 17 + dst])
-            sources = on_top.get(card)
-            if sources is None:
-                on_top[card] = [src]
-            else:
-                sources.append(src)
         if moves and self.at_once:
             return moves  # «тотчас же употребить в дело»: a card goes up first
         ups = len(moves)
-        if len(on_top) > 1:
-            for card, sources in on_top.items():
-                for neighbour in _NEIGHBOURS[card]:
-                    targets = on_top.get(neighbour)
-                    if targets is not None:
-                        for dst in targets:
-                            for source in sources:
-                                moves.append(_MOVES[(card * 17 + source) * 17 + dst])
+        # Marriages: each top card in the order it first shows, from every pile it tops (in order), onto every
+        # pile a neighbour of it tops, neighbour by neighbour (``_NEIGHBOURS``), target piles in order.
+        for i in range(count):
+            card = tops[i]
+            if card < 0:
+                continue
+            neighbours = _NEIGHBOURS[card]
+            for n in neighbours:
+                if n not in tops:  # compiled: a C loop; plain: the list's own test
+                    continue
+                if cython.compiled:  # is pile i the first the card tops? (plain: the list's own search)
+                    first = True
+                    for k in range(i):
+                        if tops[k] == card:
+                            first = False
+                else:
+                    first = tops.index(card) == i
+                if not first:
+                    break  # an earlier pile shows the card: its marriages were offered there
+                for j in range(count):
+                    if tops[j] == n:
+                        base = card * 17 * 17 + PILE + j
+                        for k in range(i, count):
+                            if tops[k] == card:
+                                moves.append(_MOVES[base + (PILE + k) * 17])
         if stock:
             moves.append(_MOVES[(stock[0] * 17 + STOCK) * 17 + PILE])  # the next round
-        elif redeals < REDEALS and on_top and not (ups and self.stuck_redeal):
+        elif redeals < REDEALS and any(piles) and not (ups and self.stuck_redeal):
             moves.append(redeal(redeals + 1))
         return moves
 
