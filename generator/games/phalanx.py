@@ -269,7 +269,7 @@ class Phalanx(Rules[PhalanxState]):
             places[dst - FOUNDATION] = card
             tops = tuple(places)
         elif dst == WASTE:
-            waste = waste + (card,)
+            waste = (*waste, card)
         else:
             places = list(pyramid)
             places[dst - PYRAMID] = card
