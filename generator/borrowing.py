@@ -101,18 +101,11 @@ def won_through_readings(game: Game, stock: Sequence[int], budget: Budget, *, ot
                                                                         nodes=min(limit.nodes, left))
 
     readings = other_readings(game) if others is None else others
-    ours = hints_for(game)
-    if their_seeds and budget.nodes is not None and ours.seeded:
-        tried = {ours.seed_salt}
-        for other in readings:
-            reading = make_game(other)
-            if seed_salt(reading) in tried:
-                continue
-            tried.add(seed_salt(reading))
-            solution = solve(game, stock, budget=Budget(seconds=budget.seconds, nodes=int(their_seeds * budget.nodes)),
-                             hints=hints_for(game, seeds_of=reading))
-            if solution.result is Result.WON and replay(game, game.initial_state(stock), solution.moves).won:
-                return list(solution.moves)
+    if their_seeds and budget.nodes is not None:
+        line = won_with_their_seeds(game, stock, readings, Budget(seconds=budget.seconds,
+                                                                  nodes=int(their_seeds * budget.nodes)))
+        if line is not None:
+            return line
     for other in readings:
         if left is not None and left <= 0:
             break
@@ -125,4 +118,24 @@ def won_through_readings(game: Game, stock: Sequence[int], budget: Budget, *, ot
             line = line_here(game, stock, solution.moves, within(budget))
             if line is not None:
                 return line
+    return None
+
+
+def won_with_their_seeds(game: Game, stock: Sequence[int], readings: Sequence[str],
+                         budget: Budget) -> list[Move] | None:
+    """A winning line of ``game``'s own rules from the start of ``stock``, searched within ``budget`` once with each
+    of ``readings``' seeds (a salt ours has not tried yet), where our searches take a seed at all
+    (``SearchHints.seeded``); None if none wins (see ``won_through_readings``'s ``their_seeds``)."""
+    ours = hints_for(game)
+    if not ours.seeded:
+        return None
+    tried = {ours.seed_salt}
+    for other in readings:
+        reading = make_game(other)
+        if seed_salt(reading) in tried:
+            continue
+        tried.add(seed_salt(reading))
+        solution = solve(game, stock, budget=budget, hints=hints_for(game, seeds_of=reading))
+        if solution.result is Result.WON and replay(game, game.initial_state(stock), solution.moves).won:
+            return list(solution.moves)
     return None
