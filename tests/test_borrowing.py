@@ -123,6 +123,7 @@ def test_the_sheets_ask_other_readings_only_for_a_deal_left_open(monkeypatch: py
     lent: list[int] = []
 
     def lend(game: Any, stock: Any, budget: Budget, *, share: float, their_seeds: float) -> list[Any] | None:
+        assert (share, their_seeds) == (selection.BORROW_SHARE, selection.SEEDS_SHARE)
         lent.append(budget.nodes)
         return list(solve(make_game("village:at_once"), stock, budget=Budget(seconds=None, nodes=20_000)).moves)
 
