@@ -45,15 +45,22 @@ def test_a_line_that_breaks_our_rules_early_is_not_searched_along(monkeypatch: p
     assert borrowing.line_here(game, stock, line) == list(line)
 
 
-def test_the_other_readings_share_half_as_much_again_as_the_deal_s_own_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """... and each is searched with our seeds (``hints_for(seeds_of=…)``): its search follows our attempt."""
-    asked: list[tuple[str, int | None, int]] = []
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int | None, int]]:
+    """The searches the borrowing step asks for (spec, positions, seed salt), each ending open at its bound."""
+    searches: list[tuple[str, int | None, int]] = []
 
     def open_search(game: Any, stock: Any, *, budget: Budget, hints: SearchHints[Any]) -> Solution:
-        asked.append((game.full_id, budget.nodes, hints.seed_salt))
+        searches.append((game.full_id, budget.nodes, hints.seed_salt))
         return Solution(Result.UNKNOWN, nodes=budget.nodes or 0)
 
     monkeypatch.setattr(borrowing, "solve", open_search)
+    return searches
+
+
+def test_the_other_readings_share_half_as_much_again_as_the_deal_s_own_search(
+        asked: list[tuple[str, int | None, int]]) -> None:
+    """... and each is searched with our seeds (``hints_for(seeds_of=…)``): its search follows our attempt."""
     game = make_game("gallery")
     budget = Budget(seconds=None, nodes=1_000)
     assert borrowing.won_through_readings(game, stock_indices("gallery", 3), budget, share=1.5) is None
@@ -71,14 +78,7 @@ def test_the_other_readings_share_half_as_much_again_as_the_deal_s_own_search(mo
 
 
 def test_our_rules_are_searched_first_with_each_other_reading_s_seeds_beside_the_share(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[tuple[str, int | None, int]] = []
-
-    def open_search(game: Any, stock: Any, *, budget: Budget, hints: SearchHints[Any]) -> Solution:
-        asked.append((game.full_id, budget.nodes, hints.seed_salt))
-        return Solution(Result.UNKNOWN, nodes=budget.nodes or 0)
-
-    monkeypatch.setattr(borrowing, "solve", open_search)
+        asked: list[tuple[str, int | None, int]]) -> None:
     cover = make_game("gallery:optional_cover")
     budget = Budget(seconds=None, nodes=1_000)
     assert borrowing.won_through_readings(cover, stock_indices("gallery", 3), budget, share=1.5,
