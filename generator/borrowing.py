@@ -121,20 +121,27 @@ def won_through_readings(game: Game, stock: Sequence[int], budget: Budget, *, ot
     return None
 
 
-def won_with_their_seeds(game: Game, stock: Sequence[int], readings: Sequence[str],
-                         budget: Budget) -> list[Move] | None:
-    """A winning line of ``game``'s own rules from the start of ``stock``, searched within ``budget`` once with each
-    of ``readings``' seeds (a salt ours has not tried yet), where our searches take a seed at all
-    (``SearchHints.seeded``); None if none wins (see ``won_through_readings``'s ``their_seeds``)."""
+def seed_donors(game: Game, readings: Sequence[str] | None = None) -> list[Game]:
+    """The other readings (``readings``, default ``other_readings``) whose seeds ``won_with_their_seeds`` tries for
+    ``game``'s own rules: one for each seed ours has not got, none where our searches take no seed
+    (``SearchHints.seeded``)."""
     ours = hints_for(game)
     if not ours.seeded:
-        return None
-    tried = {ours.seed_salt}
-    for other in readings:
+        return []
+    tried, donors = {ours.seed_salt}, []
+    for other in other_readings(game) if readings is None else readings:
         reading = make_game(other)
-        if seed_salt(reading) in tried:
-            continue
-        tried.add(seed_salt(reading))
+        if seed_salt(reading) not in tried:
+            tried.add(seed_salt(reading))
+            donors.append(reading)
+    return donors
+
+
+def won_with_their_seeds(game: Game, stock: Sequence[int], readings: Sequence[str],
+                         budget: Budget) -> list[Move] | None:
+    """A winning line of ``game``'s own rules from the start of ``stock``, searched within ``budget`` once with the
+    seeds of each of ``seed_donors``; None if none wins (see ``won_through_readings``'s ``their_seeds``)."""
+    for reading in seed_donors(game, readings):
         solution = solve(game, stock, budget=budget, hints=hints_for(game, seeds_of=reading))
         if solution.result is Result.WON and replay(game, game.initial_state(stock), solution.moves).won:
             return list(solution.moves)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 
 from generator.analysis import Difficulty, LineAnalysis, critical_moment
-from generator.borrowing import won_through_readings
+from generator.borrowing import seed_donors, won_through_readings
 from generator.deals import MAX_DEAL, stock_indices
 from generator.games import Game, Move, Result, make_game
 from generator.play import play_out
@@ -75,6 +75,16 @@ class Outcome:
 @cache
 def _game(spec: str) -> Game:
     return make_game(spec)
+
+
+def borrowed_positions(game: Game, positions: int) -> int:
+    """The most positions ``solve_or_borrow`` spends on a deal beyond its own search's ``positions``."""
+    return int(BORROW_SHARE * positions) + len(seed_donors(game)) * int(SEEDS_SHARE * positions)
+
+
+def tries_other_seeds(game: Game) -> bool:
+    """Whether ``solve_or_borrow`` searches a deal left open again under ``game``'s own rules, with other seeds."""
+    return bool(seed_donors(game))
 
 
 def solve_or_borrow(game: Game, stock: Sequence[int], positions: int) -> Solution:

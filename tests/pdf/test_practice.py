@@ -249,8 +249,23 @@ def test_the_default_limit_is_stated_with_its_digits_grouped(quadrille: Path) ->
     assert "не больше 100 000 позиций" in text and "за 100 000 позиций программа" in text
     assert practice.POSITIONS == 100_000
     # The space in «100 000» is a non-breaking one: the number never splits at a line end.
-    markup = answers_intro(Selection("all", 1, 1, 100_000), sheet_styles(sheet_page("A4").size))[1].text
+    markup = answers_intro(make_game("quadrille"), Selection("all", 1, 1, 100_000),
+                           sheet_styles(sheet_page("A4").size))[1].text
     assert "не\u00a0больше 100\u00a0000\u00a0позиций" in markup.replace("\u00ad", "")
+
+
+def test_the_key_states_what_a_deal_left_open_may_still_spend() -> None:
+    """The gallery's own rules try the three other readings' seeds (0.05 × each) before the readings' 1.5 ×;
+    a game whose searches take no seed has only the readings."""
+    def intro(spec: str) -> str:
+        markup = answers_intro(make_game(spec), Selection("all", 1, 1, 100_000), sheet_styles(sheet_page("A4").size))
+        return str(markup[1].text).replace("\u00ad", "").replace("\u00a0", " ")
+
+    gallery, quadrille = intro("gallery"), intro("quadrille")
+    assert "ещё раз, перебирая ходы в другом порядке, и по другим прочтениям" in gallery
+    assert "(всего ещё до 165 000 позиций)" in gallery
+    assert "ищет выигрыш и по другим прочтениям" in quadrille and "(всего ещё до 150 000 позиций)" in quadrille
+    assert deal_selection.borrowed_positions(make_game("gallery"), 100_000) == 165_000
 
 
 def test_the_limit_in_russian() -> None:

@@ -162,7 +162,7 @@ def build_sheets(
                                  variant_name=vname, layout=layout, first=n == 0)
             yield chunk
         if answers:
-            yield [NextPageTemplate("answers"), PageBreak(), *answers_intro(selection, styles)]
+            yield [NextPageTemplate("answers"), PageBreak(), *answers_intro(game, selection, styles)]
             for outcome in selection.kept:
                 yield answer_flowables(answer(game, outcome), page, styles)
         w, h = doc.summary_box

@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from generator.analysis import Difficulty, Status
 from generator.figures.base import Figure
-from generator.games import Result
+from generator.games import Game, Result
 from generator.pdf.figure import MIN_CARD_WIDTH, FigureFlowable, figure_scale, labels_clear
 from generator.pdf.flowables import Heading, entry_flowables
 from generator.pdf.moves import line_width
@@ -18,7 +18,7 @@ from generator.pdf.paper import SheetPage
 from generator.pdf.practice.model import TYPED_DEAL, Answer, Moment, deal_key, deal_label
 from generator.pdf.styles import SheetStyles
 from generator.pdf.typography import NBSP, number_ru, plural_ru, typeset
-from generator.selection import BORROW_SHARE, Selection
+from generator.selection import Selection, borrowed_positions, tries_other_seeds
 
 
 def positions_ru(n: int) -> str:
@@ -26,18 +26,20 @@ def positions_ru(n: int) -> str:
     return plural_ru(n, "позицию", "позиции", "позиций")
 
 
-def answers_intro(selection: Selection, styles: SheetStyles) -> list[Flowable]:
+def answers_intro(game: Game, selection: Selection, styles: SheetStyles) -> list[Flowable]:
     """The key's title, how the answers were found, and (for consecutive deals) the tally of verdicts."""
     s = styles
     n = selection.positions
+    more = plural_ru(borrowed_positions(game, n), "позиции", "позиций", "позиций")
+    again = "ещё раз, перебирая ходы в другом порядке, и " if tries_other_seeds(game) else ""
     text = ("Решения искала программа, которая знает порядок карт в колоде. Отведённое ей время измеряется "
             "не секундами, а позициями (расположениями карт, которые она рассматривает): на каждый расклад — "
             f"не больше {plural_ru(n, 'позиции', 'позиций', 'позиций')}, поэтому ответы одни и те же на любом "
             "компьютере. «Выходит» — найден выигрыш, он записан ход за ходом; «не выходит» — программа "
             "перебрала все возможности и выигрыша нет; «не решено за отведённое время» — за "
             f"{positions_ru(n)} программа не нашла ни выигрыша, ни доказательства, что его нет. Если так "
-            "расклад не решён, она ищет выигрыш и по другим прочтениям правил этого пасьянса (ещё до "
-            f"{plural_ru(int(BORROW_SHARE * n), 'позиции', 'позиций', 'позиций')}) и засчитывает его, только "
+            f"расклад не решён, она ищет выигрыш {again or 'и '}по другим прочтениям правил этого пасьянса "
+            f"(всего ещё до {more}) и засчитывает его, только "
             "если найденные ходы годятся и по правилам этих раскладов. Ход записан "
             "так: карта, откуда она взята и куда легла. Ходы, где игрок выбирает, набраны жирным; вынужденные "
             "(сдача, пополнение, карта, которой некуда больше идти) — серым, а идущие подряд собраны в одну "
