@@ -266,6 +266,7 @@ def test_the_key_states_what_a_deal_left_open_may_still_spend() -> None:
     assert "(всего ещё до 165 000 позиций)" in gallery
     assert "ищет выигрыш и по другим прочтениям" in quadrille and "(всего ещё до 150 000 позиций)" in quadrille
     assert deal_selection.borrowed_positions(make_game("gallery"), 100_000) == 165_000
+    assert "годятся и по тем правилам, по которым решены эти расклады" in quadrille  # ours, not the other readings'
 
 
 def test_the_limit_in_russian() -> None:
