@@ -317,6 +317,7 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         - The foundations are interchangeable in the same way, and a
           foundation's buried cards never move again: what goes on it depends
           only on its top's code, and its height is its top's rank.
+
         The foundations' tops are kept as a multiset: how many tops of each code (0 for an empty one), four bits
         a code (at most eight of one), codes 0–13 in one number and 14–27 in another.
         """
