@@ -28,12 +28,27 @@ from generator.replay import replay
 _CLOCK_EVERY = 16
 
 
+#: Positions a search's table holds at most (``Budget.table``) before it forgets them. A position costs the search
+#: 400–800 bytes (`brunette_blonde:two_cards` deal 39: a plain search held 1.4 GB at 1.8 million positions, one
+#: with every hint 4.5 GB at 11.7 million in 600 s), so this is at most about 1.5 GB. None of the package's
+#: searches bounded in positions comes near it, nor one of `make odds` or `make bench` (10 s at the fastest rate
+#: measured there is about 500,000 positions).
+TABLE_LIMIT = 2_000_000
+
+
 @dataclass(frozen=True)
 class Budget:
-    """Limits of one search; None means no limit on that axis."""
+    """Limits of one search; None means no limit on that axis.
+
+    ``table``: positions the search remembers at once. Past it the table forgets every position but those on the
+    line being searched, so a long search (``pasyans solve --budget 3600``) holds a bounded memory, not one that
+    grows with every position until the machine runs out. Forgetting never changes an answer, only its cost
+    (``_search``); the bound is in positions, so the answer is the same on any machine.
+    """
 
     seconds: float | None = 10.0
     nodes: int | None = None
+    table: int | None = TABLE_LIMIT
 
 
 @dataclass
@@ -98,7 +113,8 @@ def _luby(index: int) -> int:
 def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Move], prefix: list[Move],
             order: MoveOrder[S], limit: int | None, deadline: float | None,
             lost: set[Hashable] | None = None, failures: int | None = None,
-            bound: int | None = None, cut: set[Hashable] | None = None) -> tuple[_Ending, list[Move], int]:
+            bound: int | None = None, cut: set[Hashable] | None = None,
+            table: int | None = TABLE_LIMIT) -> tuple[_Ending, list[Move], int]:
     """One depth-first search from ``root`` (reached by ``prefix``), trying moves in ``order``.
 
     Returns ``won`` with the whole line, ``lost`` (everything searched: exact), ``limit`` (more
@@ -120,6 +136,15 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
     ``lost``. So ``lost`` still holds only positions searched to the end, and the attempt
     answers ``lost`` only if nothing was cut. ``cut`` may be passed in to go on with an attempt
     that stopped at ``limit``: what it left open stays skipped (the root is open then, too).
+
+    ``table``: once the table (``seen``, or ``lost``) holds more positions, it forgets them all but those on the
+    line being searched. Why no answer changes: a position the table holds is skipped because searching it again
+    could find nothing new (searched to the end without a win, or being searched now); forgotten, it is searched
+    again, which costs positions but finds the same. With ``lost`` the table holds only positions searched to the
+    end (an acyclic game), none of the line's, so it forgets them all. Without it the table also keeps a line from
+    coming back to a position on it (a cycle), so the line's positions stay: every line the search follows still
+    visits a position at most once, so there are finitely many and it ends, and a position it meets after
+    forgetting is searched again, so ``lost`` still means every line from the root was searched.
     """
     seen: set[Hashable] = set() if lost is None else lost
     keys: list[Hashable] = []
@@ -158,6 +183,8 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
             opened[-1] = True  # met open before in this attempt: the parent cannot finish either
             return False
         nodes += 1
+        if table is not None and len(seen) > table:
+            _forget(seen, () if lost is not None else [*keys, key])
         if nodes % _CLOCK_EVERY == 0 and deadline is not None and time.perf_counter() > deadline:
             raise _OutOfTime
         if limit is not None and nodes > limit:
@@ -234,6 +261,12 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
     except _OutOfNodes:
         return "limit", [], nodes
     return ("cut" if root_open else "lost"), [], nodes
+
+
+def _forget(table: set[Hashable], kept: Sequence[Hashable]) -> None:
+    """Empty ``table`` but for ``kept`` (see ``_search``'s ``table``)."""
+    table.clear()
+    table.update(kept)
 
 
 def solve(game: Game, stock: Sequence[int], *, budget: Budget | None = None,
@@ -362,7 +395,7 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
             limit = None if ceiling is None else ceiling - nodes
             ending, moves, used = _search(game, hints, root, root_moves, prefix, order, limit, deadline, lost,
                                           failures, None if bound is None else bound * hints.phase_growth ** attempt,
-                                          cut)
+                                          cut, budget.table)
             nodes += used
             if ending == "won":
                 return answer(Result.WON, moves)
@@ -388,7 +421,7 @@ def _solve_position(game: Rules[S], state: S, *, budget: Budget | None = None,
             if lead_limit <= 0:
                 return answer(Result.UNKNOWN)
         ending, moves, used = _search(game, hints, start, game.legal_moves(start), prefix + lead, hints.order,
-                                      lead_limit, deadline)
+                                      lead_limit, deadline, table=budget.table)
         nodes += used
         if ending == "won":
             return answer(Result.WON, moves)

@@ -93,6 +93,25 @@ def test_the_budget_holds_on_hard_deals(spec: str) -> None:
             assert solution.result in (Result.UNKNOWN, Result.LOST) and solution.moves == []
 
 
+def test_a_search_holds_at_most_its_table_of_positions():
+    """``Budget.table`` bounds a search's memory: a table that would grow with every position searched to the end
+    (here `lost`, as in an acyclic game's restarts) forgets them past the bound."""
+    from generator.solver import _search
+
+    game = make_game("brunette_blonde:two_cards")
+    hints = SearchHints(game, player_for(game))
+    root = game.initial_state(stock_indices(game.id, 39))
+    held = {}
+    for table in (None, 100):
+        lost: set[object] = set()
+        ending, _, nodes = _search(game, hints, root, game.legal_moves(root), [], hints.order, 5_000, None, lost,
+                                   table=table)
+        assert ending == "limit" and nodes > 5_000
+        held[table] = len(lost)
+    # Forgotten at the next position entered: the bound, plus the positions finished since (at most the line's).
+    assert held[None] > 1_000 and held[100] <= 100 + 300
+
+
 def test_luby_sequence():
     from generator.solver import _luby
 
