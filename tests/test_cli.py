@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
 
 import pytest
 
@@ -121,3 +123,25 @@ def test_play_and_check_help_teach_the_output_and_the_exit_statuses(cli):
     check = cli("check", "--help").out
     for text in ("ok: won|lost|unknown after N moves", "illegal move 5", "  0  ", "  1  ", "  2  ", "pasyans-record/1"):
         assert text in check
+
+
+def test_the_search_for_a_line_to_draw_says_so_on_a_terminal_only(monkeypatch, tmp_path, capsys):
+    """``svg``/``html`` search a deal's winning line first (up to a minute on an open deal): a terminal sees one
+    line of progress, with the outcome; a log sees nothing on stderr (it holds only an error, in one line)."""
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    said = {}
+    for name, stream in (("terminal", Terminal()), ("log", io.StringIO())):
+        monkeypatch.setattr(sys, "stderr", stream)
+        for deal in (1, 4):  # won, lost
+            assert main(["svg", "quadrille", "--deal", str(deal), "--end", "-o", str(tmp_path)]) == 0
+        said[name] = stream.getvalue()
+    capsys.readouterr()
+    lines = said["terminal"].splitlines()
+    assert len(lines) == 2
+    assert all(line.startswith("pasyans: looking for a winning line (100,000 positions") for line in lines)
+    assert any(line.endswith("moves)") and "found (" in line for line in lines)
+    assert any(line.endswith("none (lost): the no-peek player's game instead") for line in lines)
+    assert said["log"] == ""

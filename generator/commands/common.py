@@ -12,7 +12,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from generator.deals import DealNumberError, check_deal_number, stock_indices
 from generator.errors import UserError
@@ -185,6 +185,17 @@ class Line:
     verdict: Result
 
 
+class _Say:
+    """Writes to ``stream`` only if it is a terminal."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream if stream.isatty() else None
+
+    def __call__(self, text: str, end: str = "\n") -> None:
+        if self.stream is not None:
+            print(text, end=end, file=self.stream, flush=True)
+
+
 def line_of(shown: Shown, positions: int) -> Line:
     """The record's moves; else the solver's winning line within ``positions`` (a deal it leaves open may be won
     through another reading's line: ``selection.solve_or_borrow``), else the no-peek player's game. Positions,
@@ -195,8 +206,18 @@ def line_of(shown: Shown, positions: int) -> Line:
     if shown.record is not None:
         return Line(list(shown.record.moves), "record", f"the record {shown.record_path}", shown.record.result)
     stock = shown.deal.stock
-    solution = solve_or_borrow(shown.game, stock, positions)
+    # One line of progress on a terminal (a deal the solver leaves open takes up to a minute: gallery deal 3, 51 s);
+    # not in a log, where stderr holds only an error, in one line.
+    say = _Say(sys.stderr)
+    say(f"pasyans: looking for a winning line ({positions:,} positions, then other readings') … ", end="")
+    try:
+        solution = solve_or_borrow(shown.game, stock, positions)
+    except BaseException:
+        say("stopped")
+        raise
     if solution.result is Result.WON:
+        say(f"found ({len(solution.moves)} moves)")
         return Line(list(solution.moves), "solver", "the solver's winning line", Result.WON)
+    say(f"none ({solution.result}): the no-peek player's game instead")
     moves = play_out(shown.game, stock).moves
     return Line(list(moves), "no_peek", "the no-peek player's game", solution.result)
