@@ -44,3 +44,17 @@ class Progress:
             self.stream.write("\n")
             self.stream.flush()
             self._open_line = False
+
+
+class TerminalNote:
+    """One line of progress for a single long step (``svg``'s search for a line, ``solve``): written to ``stream``
+    only if it is a terminal; a log's stderr holds only an error, in one line."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        chosen = stream or sys.stderr
+        self.stream = chosen if chosen.isatty() else None
+
+    def __call__(self, text: str, end: str = "\n") -> None:
+        if self.stream is not None:
+            print(text, end=end, file=self.stream, flush=True)
+

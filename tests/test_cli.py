@@ -145,3 +145,17 @@ def test_the_search_for_a_line_to_draw_says_so_on_a_terminal_only(monkeypatch, t
     assert any(line.endswith("moves)") and "found (" in line for line in lines)
     assert any(line.endswith("none (lost): the no-peek player's game instead") for line in lines)
     assert said["log"] == ""
+
+
+def test_solve_says_on_a_terminal_only_that_it_searches_and_how_long_it_may(monkeypatch, capsys):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    said = {}
+    for name, stream in (("terminal", Terminal()), ("log", io.StringIO())):
+        monkeypatch.setattr(sys, "stderr", stream)
+        assert main(["solve", "quadrille", "--deal", "4", "--budget", "2.5"]) == 0
+        said[name] = stream.getvalue()
+    assert "lost: " in capsys.readouterr().out
+    assert said == {"terminal": "pasyans: searching, at most 2.5 s … lost\n", "log": ""}

@@ -12,7 +12,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from generator.deals import DealNumberError, check_deal_number, stock_indices
 from generator.errors import UserError
@@ -185,22 +185,12 @@ class Line:
     verdict: Result
 
 
-class _Say:
-    """Writes to ``stream`` only if it is a terminal."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream if stream.isatty() else None
-
-    def __call__(self, text: str, end: str = "\n") -> None:
-        if self.stream is not None:
-            print(text, end=end, file=self.stream, flush=True)
-
-
 def line_of(shown: Shown, positions: int) -> Line:
     """The record's moves; else the solver's winning line within ``positions`` (a deal it leaves open may be won
     through another reading's line: ``selection.solve_or_borrow``), else the no-peek player's game. Positions,
     not seconds, so every machine steps through the same line."""
     from generator.play import play_out
+    from generator.progress import TerminalNote
     from generator.selection import solve_or_borrow
 
     if shown.record is not None:
@@ -208,7 +198,7 @@ def line_of(shown: Shown, positions: int) -> Line:
     stock = shown.deal.stock
     # One line of progress on a terminal (a deal the solver leaves open takes up to a minute: gallery deal 3, 51 s);
     # not in a log, where stderr holds only an error, in one line.
-    say = _Say(sys.stderr)
+    say = TerminalNote()
     say(f"pasyans: looking for a winning line ({positions:,} positions, then other readings') … ", end="")
     try:
         solution = solve_or_borrow(shown.game, stock, positions)

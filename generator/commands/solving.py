@@ -11,6 +11,7 @@ from generator.errors import UserError
 from generator.games import Result
 from generator.notation import deal_heading
 from generator.play import play_out
+from generator.progress import TerminalNote
 from generator.record import record_of, to_json
 from generator.safeio import check_output_path, write_text
 from generator.solver import Budget, solve
@@ -88,7 +89,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.record:
         check_output_path(args.record)
     deal = deal_from(args, game)
-    solution = solve(game, deal.stock, budget=Budget(seconds=args.budget))
+    say = TerminalNote()  # on a terminal, while the search runs (up to --budget seconds)
+    say(f"pasyans: searching, at most {args.budget:g} s … ", end="")
+    try:
+        solution = solve(game, deal.stock, budget=Budget(seconds=args.budget))
+    except BaseException:
+        say("stopped")
+        raise
+    say(f"{solution.result}")
     print(deal_heading(game, deal.number))
     print(as_text(game, solution.moves, solution.result))
     print(f"{solution.result}: {solution.nodes} positions searched in {solution.seconds:.2f} s")
