@@ -125,21 +125,31 @@ def test_play_and_check_help_teach_the_output_and_the_exit_statuses(cli):
         assert text in check
 
 
+class _Terminal(io.StringIO):
+    """A stderr that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _stderr_on_a_terminal_and_in_a_log(monkeypatch: pytest.MonkeyPatch, *runs: list[str]) -> dict[str, str]:
+    """What ``pasyans`` writes to stderr over ``runs`` (each must succeed), on a terminal and in a log."""
+    said = {}
+    for name, stream in (("terminal", _Terminal()), ("log", io.StringIO())):
+        monkeypatch.setattr(sys, "stderr", stream)
+        for args in runs:
+            assert main(args) == 0
+        said[name] = stream.getvalue()
+    return said
+
+
 def test_the_search_for_a_line_to_draw_says_so_on_a_terminal_only(monkeypatch, tmp_path, capsys):
     """``svg``/``html`` search a deal's winning line first (up to a minute on an open deal): a terminal sees one
     line of progress, with the outcome; a log sees nothing on stderr (it holds only an error, in one line)."""
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    said = {}
-    for name, stream in (("terminal", Terminal()), ("log", io.StringIO())):
-        monkeypatch.setattr(sys, "stderr", stream)
-        for deal in (1, 4):  # won, lost
-            assert main(["svg", "quadrille", "--deal", str(deal), "--end", "-o", str(tmp_path)]) == 0
-        said[name] = stream.getvalue()
+    said = _stderr_on_a_terminal_and_in_a_log(
+        monkeypatch, *(["svg", "quadrille", "--deal", str(deal), "--end", "-o", str(tmp_path)] for deal in (1, 4)))
     capsys.readouterr()
-    lines = said["terminal"].splitlines()
+    lines = said["terminal"].splitlines()  # deal 1 is won, deal 4 lost
     assert len(lines) == 2
     assert all(line.startswith("pasyans: looking for a winning line (100,000 positions") for line in lines)
     assert any(line.endswith("moves)") and "found (" in line for line in lines)
@@ -148,14 +158,6 @@ def test_the_search_for_a_line_to_draw_says_so_on_a_terminal_only(monkeypatch, t
 
 
 def test_solve_says_on_a_terminal_only_that_it_searches_and_how_long_it_may(monkeypatch, capsys):
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    said = {}
-    for name, stream in (("terminal", Terminal()), ("log", io.StringIO())):
-        monkeypatch.setattr(sys, "stderr", stream)
-        assert main(["solve", "quadrille", "--deal", "4", "--budget", "2.5"]) == 0
-        said[name] = stream.getvalue()
+    said = _stderr_on_a_terminal_and_in_a_log(monkeypatch, ["solve", "quadrille", "--deal", "4", "--budget", "2.5"])
     assert "lost: " in capsys.readouterr().out
     assert said == {"terminal": "pasyans: searching, at most 2.5 s … lost\n", "log": ""}
