@@ -57,4 +57,3 @@ class TerminalNote:
     def __call__(self, text: str, end: str = "\n") -> None:
         if self.stream is not None:
             print(text, end=end, file=self.stream, flush=True)
-
