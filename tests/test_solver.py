@@ -112,6 +112,30 @@ def test_a_search_holds_at_most_its_table_of_positions():
     assert held[None] > 1_000 and held[100] <= 100 + 300
 
 
+@pytest.mark.parametrize("spec", ["gallery", "gallery:optional_cover", "brunette_blonde:two_cards", "village",
+                                  "phalanx:may_hold"])
+def test_a_budget_in_positions_only_cuts_the_search_short(spec: str) -> None:
+    """A search bounded at b positions answers what one bounded at b' > b answers where that one answered within b
+    positions (the same line, at the same count), and unknown where it did not: the bound stops the search, it
+    changes nothing before it (leads, attempts, restarts and nested searches alike). What lets a share of
+    positions be read off a larger search (docs/notes/solver-gallery.md §21)."""
+    game = make_game(spec)
+    bounds = (100, 1_500, 6_000)
+    within = beyond = 0
+    for deal in range(1, 13):
+        stock = stock_indices(game.id, deal)
+        found = [solve(game, stock, budget=Budget(seconds=None, nodes=bound)) for bound in bounds]
+        for i, j in ((0, 1), (1, 2), (0, 2)):
+            short, long = found[i], found[j]
+            if long.decided and long.nodes <= bounds[i]:
+                within += 1
+                assert (short.result, short.moves, short.nodes) == (long.result, long.moves, long.nodes), deal
+            else:
+                beyond += long.decided
+                assert short.result is Result.UNKNOWN, deal
+    assert within and beyond, (within, beyond)  # both cases met
+
+
 def test_luby_sequence():
     from generator.solver import _luby
 
