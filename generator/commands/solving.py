@@ -96,7 +96,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except BaseException:
         say("stopped")
         raise
-    say(f"{solution.result}")
+    say(str(solution.result))
     print(deal_heading(game, deal.number))
     print(as_text(game, solution.moves, solution.result))
     print(f"{solution.result}: {solution.nodes} positions searched in {solution.seconds:.2f} s")
