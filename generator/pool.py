@@ -1,8 +1,9 @@
 """The project's one process pool, behind the standard ``concurrent.futures.Executor`` interface.
 
-Long work (``stats.measure``, the sheets' deal selection) runs through :func:`in_order`, which takes
-any ``Executor`` — a ``ThreadPoolExecutor``, Dask's ``distributed.Client().get_executor()`` — and
-defaults to :class:`WorkerPool`, or to the calling process when one job is asked for.
+Long work (``stats.measure``) runs through :func:`in_order`, which takes any ``Executor`` — a
+``ThreadPoolExecutor``, Dask's ``distributed.Client().get_executor()`` — and defaults to
+:class:`WorkerPool`, or to the calling process when one job is asked for; work whose items ask for
+more calls as they go (the sheets' deal selection) through ``forks.in_order_steps``, on the same terms.
 
 A ``WorkerPool`` stops when asked. Measured before it existed: ``pasyans stats`` killed with SIGTERM
 took 20–40 s to stop (``ProcessPoolExecutor`` waits for the running tasks at exit), and killed with

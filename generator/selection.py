@@ -8,7 +8,8 @@ the critical moment of the no-peek player's game. The solver's limit per deal
 is a number of positions searched, not seconds (``Budget(seconds=None, nodes=N)``): a search so bounded
 takes the same path every time, so a verdict cannot change with the machine's speed, its load or
 ``jobs``. The deals are solved in order, lazily (the sheets are laid out as they come), a few ahead
-on the project's pool (``generator.pool``) or any ``concurrent.futures.Executor``.
+on the project's pool (``generator.pool``) or any ``concurrent.futures.Executor``, a deal's searches as calls of
+their own (``generator.forks``), so that those of a deal left open can run side by side.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import cache, partial
+from typing import Any
 
 from generator.analysis import Difficulty, LineAnalysis, critical_moment
-from generator.borrowing import seed_donors, won_through_readings
+from generator.borrowing import Along, Search, borrowing_plan, planned_searches, seed_donors, won_through_readings
 from generator.deals import MAX_DEAL, stock_indices
+from generator.forks import Call, Steps, in_order_steps
 from generator.games import Game, Move, Result, make_game
 from generator.play import play_out
-from generator.pool import in_order
 from generator.solver import Budget, Solution, solve
 
 #: What a deal the solver leaves open may spend under the game's other readings, in all, in times its own
@@ -33,6 +35,10 @@ BORROW_SHARE = 1.5
 #: Beside that share, what our own rules may spend with each other reading's seeds first, each, in times the
 #: positions (``won_through_readings``'s ``their_seeds``).
 SEEDS_SHARE = 0.05
+#: How long a deal's own search runs before the searches its borrowing may ask for begin on a worker left idle, in
+#: case the deal is left open (``_deal_steps``). Seconds decide only when a search runs, never its bound, so
+#: never what it answers.
+SPECULATE_AFTER = 2.0
 #: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
 SCAN_FACTOR = 50
 
@@ -117,8 +123,14 @@ def solve_stock(game: Game, stock: tuple[int, ...], positions: int, *, deal: int
     it is a win, whatever the solver said); ``critical`` also finds where that game lost the win, for a deal
     won but lost by the player.
     """
+    return _outcome(game, stock, positions, solve_or_borrow(game, stock, positions), deal=deal, grade=grade,
+                    critical=critical)
+
+
+def _outcome(game: Game, stock: tuple[int, ...], positions: int, solution: Solution, *, deal: int | None,
+             grade: bool, critical: bool) -> Outcome:
+    """``solve_stock``'s outcome, given the solver's answer (borrowed lines included)."""
     typed = stock if deal is None else ()
-    solution = solve_or_borrow(game, stock, positions)
     moves = tuple(solution.moves) if solution.result is Result.WON else ()
     if not (grade or critical):
         return Outcome(deal, solution.result, moves, typed=typed)
@@ -135,12 +147,71 @@ def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 
                    executor: Executor | None = None, *, grade: bool = False,
                    critical: bool = False) -> Iterator[Outcome]:
     """Outcomes of ``deals`` in their order; with ``jobs`` > 1 (or an ``executor``) a few deals ahead are solved
-    in parallel, on the project's pool by default (``generator.pool.in_order``).
+    in parallel, on the project's pool by default, and a deal the solver leaves open has its borrowing searches
+    run side by side (``_deal_steps``); the outcomes are ``solve_deal``'s.
 
-    Only about two deals per worker are in flight, so stopping early (enough deals found) wastes little.
+    Only about four deals per worker are in flight, so stopping early (enough deals found) wastes little.
     """
-    work = partial(solve_deal, spec, positions=positions, grade=grade, critical=critical)
-    return in_order(work, deals, jobs=jobs, executor=executor, ahead=2 * jobs)
+    if executor is None and jobs <= 1:
+        yield from (solve_deal(spec, deal, positions, grade=grade, critical=critical) for deal in deals)
+        return
+    work = partial(_deal_steps, spec, positions=positions, grade=grade, critical=critical)
+    yield from in_order_steps(work, deals, jobs=jobs, executor=executor, ahead=4 * jobs)
+
+
+def _deal_steps(spec: str, deal: int, *, positions: int, grade: bool, critical: bool) -> Steps[Outcome]:
+    """``solve_deal`` as calls on a pool: the deal's own search; if it leaves the deal open, the borrowing's steps,
+    each search they ask for answered at the bound they ask; then the outcome.
+
+    The borrowing's searches do not depend on the deal's own search, so they may run beside it, speculatively:
+    once it has run ``SPECULATE_AFTER`` seconds, each search the borrowing may ask for
+    (``borrowing.planned_searches``) starts on a worker left idle, at the most it may be given, and is read off at
+    the bound the plan asks (``Solution.at_most``: the same answer as a search run there). One that has not begun
+    when the deal's search ends is run when the plan asks, at the bound asked. Gallery deal 3 at 100,000
+    positions: its own search, `any_king`'s (won at 61,394 positions, a line not ours) and
+    `cover_before_gathering`'s (88,606 positions, the share left) ran one after another; now the first two side
+    by side."""
+    game = _game(spec)
+    stock = tuple(stock_indices(game.id, deal))
+    budget = Budget(seconds=None, nodes=positions)
+    own = yield Call(_searched, (Search(game.full_id, None, budget), stock))
+    ahead = {}
+    for search in planned_searches(game, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE):
+        ahead[search.key] = yield Call(_searched, (search, stock), after=SPECULATE_AFTER)
+    solution: Solution = yield own
+    for handle in ahead.values():  # what has not begun is searched at the bound the plan asks, when it asks
+        handle.wanted = False
+    if solution.result is Result.UNKNOWN:
+        plan = borrowing_plan(game, stock, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE)
+        answer: Any = None
+        try:
+            while True:
+                asked = plan.send(answer)
+                if isinstance(asked, Along):
+                    answer = yield (yield Call(_along, (asked, stock)))
+                elif ahead[asked.key].started:
+                    answer = (yield ahead[asked.key]).at_most(asked.budget.nodes or 0)
+                else:
+                    answer = yield (yield Call(_searched, (asked, stock)))
+        except StopIteration as end:
+            if end.value is not None:
+                solution = Solution(Result.WON, end.value, solution.nodes, solution.seconds)
+    outcome: Outcome = yield (yield Call(_finish, (spec, deal, positions, solution, grade, critical)))
+    return outcome
+
+
+def _searched(search: Search, stock: tuple[int, ...]) -> Solution:
+    return search.run(stock)
+
+
+def _along(along: Along, stock: tuple[int, ...]) -> list[Move] | None:
+    return along.run(stock)
+
+
+def _finish(spec: str, deal: int, positions: int, solution: Solution, grade: bool, critical: bool) -> Outcome:
+    game = _game(spec)
+    return _outcome(game, tuple(stock_indices(game.id, deal)), positions, solution, deal=deal, grade=grade,
+                    critical=critical)
 
 
 @dataclass

@@ -62,6 +62,15 @@ class Solution:
     def decided(self) -> bool:
         return self.result is not Result.UNKNOWN
 
+    def at_most(self, nodes: int) -> Solution:
+        """What the same search bounded at ``nodes`` positions answers, read off this one, bounded in positions
+        only and at least as far: this answer if it came within ``nodes``, else unknown at ``nodes``. A bound in
+        positions stops a search and changes nothing before it (``tests/test_solver.py`` holds it), so a search
+        run ahead at its largest bound answers every smaller one (``forks``, ``selection``)."""
+        if self.decided and self.nodes <= nodes:
+            return self
+        return Solution(Result.UNKNOWN, [], nodes, self.seconds)
+
 
 class _OutOfTime(Exception):
     pass

@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 #: Which layer each module (or package) belongs to, by its dotted name below ``generator``.
 LAYER_OF = {
     "": "base", "__init__": "base", "cards": "base", "errors": "base", "paths": "base",
-    "safeio": "base", "progress": "base", "pool": "base", "stock_text": "base", "russian": "base",
+    "safeio": "base", "progress": "base", "pool": "base", "forks": "base", "stock_text": "base", "russian": "base",
     # the optional compiled hot path: an import hook, its build, and Cython's names for when it is missing
     "compiled": "base", "compiled_build": "base", "cython_shadow": "base",
     "art": "art",  # the card artwork as a neutral vector model, and font outlines

@@ -1,0 +1,189 @@
+"""Work that forks (``generator.forks``): each item's calls on a pool, certain calls before speculative ones, the
+results in the items' order; and the sheets' borrowing run so (``selection._deal_steps``), with the same outcomes
+as one deal after another."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, cast
+
+import pytest
+
+import generator.selection as selection
+from generator.forks import Call, Handle, Steps, in_order_steps
+from generator.games import Result
+from generator.solver import Solution
+
+
+class Log:
+    """What the calls did, in the order they began (thread-safe)."""
+
+    def __init__(self) -> None:
+        self.began: list[str] = []
+        self.lock = threading.Lock()
+
+    def nap(self, name: str, seconds: float) -> str:
+        with self.lock:
+            self.began.append(name)
+        time.sleep(seconds)
+        return name
+
+
+def _naps(log: Log, name: str, seconds: float, guess: float | None = None) -> Steps[str]:
+    """An item that may ask for a speculative call ``guess`` seconds after it begins, then waits ``seconds``."""
+    own = yield Call(log.nap, (name, seconds))
+    if guess is not None:
+        yield Call(log.nap, (f"{name}?", 0.0), after=guess)
+    value: str = yield own
+    return value
+
+
+def test_the_results_come_in_the_items_order_however_their_calls_end() -> None:
+    log = Log()
+    naps = [0.2, 0.0, 0.1, 0.0, 0.05, 0.0]  # later items end first
+    with ThreadPoolExecutor(3) as executor:
+        done = list(in_order_steps(lambda i: _naps(log, str(i), naps[i]), range(6), jobs=3, executor=executor,
+                                   ahead=3))
+    assert done == [str(i) for i in range(6)]
+
+
+def test_an_item_can_wait_for_several_calls_and_ask_for_more() -> None:
+    def sums(n: int) -> Steps[int]:
+        handles = []
+        for i in range(n):
+            handles.append((yield Call(pow, (i, 2))))
+        total = 0
+        for handle in handles:
+            total += yield handle
+        extra: int = yield (yield Call(abs, (-total,)))
+        return extra
+
+    with ThreadPoolExecutor(2) as executor:
+        assert list(in_order_steps(sums, [1, 3, 5], jobs=2, executor=executor)) == [0, 5, 30]
+
+
+def test_a_speculative_call_runs_only_on_an_idle_worker_and_only_after_its_item_ran_that_long() -> None:
+    log = Log()
+    with ThreadPoolExecutor(1) as executor:  # one worker: never idle while the item's own call runs
+        assert list(in_order_steps(lambda _: _naps(log, "own", 0.3, guess=0.05), [0], jobs=1,
+                                   executor=executor)) == ["own"]
+    assert log.began == ["own"]  # the item ended first: what it guessed was dropped unstarted
+    log = Log()
+    with ThreadPoolExecutor(2) as executor:
+        started = time.monotonic()
+        assert list(in_order_steps(lambda _: _naps(log, "own", 0.3, guess=0.05), [0], jobs=2,
+                                   executor=executor)) == ["own"]
+    assert log.began == ["own", "own?"]  # a worker idle, and the item's call ran 0.05 s: the guess began
+    assert time.monotonic() - started >= 0.3
+    log = Log()
+    with ThreadPoolExecutor(2) as executor:
+        assert list(in_order_steps(lambda _: _naps(log, "own", 0.05, guess=5.0), [0], jobs=2,
+                                   executor=executor)) == ["own"]
+    assert log.began == ["own"]  # not yet its time when the item ended
+
+
+def test_the_calls_waited_for_come_first_and_the_head_s_guesses_before_later_items() -> None:
+    log = Log()
+
+    def work(i: int) -> Steps[str]:
+        if i == 0:
+            return _naps(log, "head", 0.4, guess=0.01)
+        return _naps(log, f"item{i}", 0.05)
+
+    with ThreadPoolExecutor(2) as executor:
+        assert list(in_order_steps(work, range(4), jobs=2, executor=executor, ahead=4)) == [
+            "head", "item1", "item2", "item3"]
+    # item 1's call is certain and came before the guess was ready; once it ran, the head's guess beat item 2's
+    assert log.began[:4] == ["head", "item1", "head?", "item2"]
+
+
+def test_an_error_in_a_call_reaches_the_consumer() -> None:
+    def failing(_: int) -> Steps[int]:
+        value: int = yield (yield Call(int, ("not a number",)))
+        return value
+
+    with ThreadPoolExecutor(2) as executor, pytest.raises(ValueError, match="not a number"):
+        list(in_order_steps(failing, [0], jobs=2, executor=executor))
+
+
+def _guess_long(_: int) -> Steps[float]:
+    own = yield Call(time.sleep, (0.2,))
+    yield Call(time.sleep, (30.0,), after=0.01)  # begins on the idle worker, never wanted
+    yield own
+    return 0.0
+
+
+def test_the_pool_does_not_wait_for_a_guess_nobody_wants() -> None:
+    started = time.monotonic()
+    assert list(in_order_steps(_guess_long, [0], jobs=2)) == [0.0]  # the project's pool: the guess killed
+    assert time.monotonic() - started < 5
+
+
+# --- the sheets' deals ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def read_off(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
+    """The searches read off at the plan's bound (``Solution.at_most``): for each, whether it had decided beyond."""
+    reads: list[bool] = []
+    at_most = Solution.at_most
+
+    def counting(self: Solution, nodes: int) -> Solution:
+        reads.append(self.decided and self.nodes > nodes)
+        return at_most(self, nodes)
+
+    monkeypatch.setattr(Solution, "at_most", counting)
+    yield reads
+
+
+def _driven(steps: Steps[Any], *, eager: bool) -> Any:
+    """Run an item's steps here: ``eager`` runs every call as it is asked (each guess begun at once), else only
+    when waited for (no guess ever begun)."""
+    sent: Any = None
+    while True:
+        try:
+            wanted = steps.send(sent)
+        except StopIteration as end:
+            return end.value
+        if isinstance(wanted, Call):
+            sent = Handle(wanted, cast(Any, None), 0)
+            if eager:
+                sent.started, sent.done, sent.value = True, True, wanted.fn(*wanted.args)
+        elif not wanted.done:
+            wanted.started, wanted.done, wanted.value = True, True, wanted.call.fn(*wanted.call.args)
+            sent = wanted.value
+        else:
+            sent = wanted.value
+
+
+@pytest.mark.parametrize(("spec", "deals", "positions", "borrowed", "beyond"), [
+    ("gallery:optional_cover", range(30, 41), 1_500, {35}, False),
+    ("village", range(18, 34), 1_500, {20, 29, 33}, False),
+    # 300 positions: `village`'s search leaves deals 2 and 12 open, and `at_once`'s, asked for the 150 left of
+    # the share, wins them beyond (257 and 251 positions) when run ahead at 300: read off as unknown (it spent the
+    # share, so nothing is asked after it either way: what the reading off must get right is the rest)
+    ("village:stuck_redeal", range(1, 13), 300, set(), True)])
+def test_the_sheets_borrowing_run_ahead_answers_as_one_search_after_another(
+        spec: str, deals: range, positions: int, borrowed: set[int], beyond: bool, read_off: list[bool]) -> None:
+    """Deals the solver leaves open, some won through another reading's line: a deal's steps with every search
+    begun ahead at the most it may get (read off at the plan's bound), or none, give ``solve_deal``'s outcome."""
+    alone = [selection.solve_deal(spec, deal, positions, grade=True) for deal in deals]
+    assert {o.deal for o in alone if o.result is Result.WON} >= borrowed
+    for eager in (True, False):
+        read_off.clear()
+        assert [_driven(selection._deal_steps(spec, deal, positions=positions, grade=True, critical=False),
+                        eager=eager) for deal in deals] == alone
+        assert bool(read_off) is eager and any(read_off) is (eager and beyond)
+
+
+def test_the_sheets_deals_on_two_workers_are_those_of_one_deal_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the project's pool, with the guesses begun as soon as a worker is idle: the same outcomes, in order."""
+    def outcomes(jobs: int) -> list[selection.Outcome]:
+        return list(selection.solve_in_order("village", range(18, 34), 1_500, jobs=jobs, grade=True))
+
+    alone = outcomes(1)
+    monkeypatch.setattr(selection, "SPECULATE_AFTER", 1e-6)
+    assert outcomes(2) == alone
