@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -166,5 +167,52 @@ def compare(revision: str, specs: list[str], *, first: int = 1, count: int = 50,
         "of solver CPU time.",
         "",
         HEADER,
+        *rows,
+    ])
+
+
+SHEETS_HEADER = ("| game | old runs | new runs | speed-up (best of each) | the same PDF |\n"
+                 "|---|---|---|---|---|")
+
+
+def sheet_seconds(tree: Path, spec: str, output: Path, extra: dict[str, str] | None = None) -> float:
+    """Wall seconds of ``pasyans deals SPEC --winnable --count 10`` run by the code in ``tree``, as a user runs it
+    (a new process, the PDF written to ``output``), with ``extra`` in its environment."""
+    env = {**os.environ, "PYTHONPATH": str(tree), **(extra or {})}
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "generator", "deals", spec, "--winnable", "--count", "10",
+                           "-o", str(output)], cwd=tree, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"against: the sheet of {spec} in {tree} failed: {done.stderr.strip().splitlines()[-1:]}")
+    return time.perf_counter() - started
+
+
+def compare_sheets(revision: str, specs: list[str], *, rounds: int = 2) -> str:
+    """``pasyans deals SPEC --winnable --count 10`` timed in revision ``revision`` and in this tree, alternating,
+    ``rounds`` runs each, and whether the two wrote the same bytes (the deals chosen and every answer)."""
+    label = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision], capture_output=True,
+                           text=True, check=False).stdout.strip() or revision
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        old_tree = export(revision, Path(tmp))
+        old_env = build_compiled(old_tree, Path(tmp) / "compiled")
+        for spec in specs:
+            old: list[float] = []
+            new: list[float] = []
+            pdfs: set[bytes] = set()
+            for i in range(rounds):
+                for tree, env, times in ((old_tree, old_env, old), (ROOT, None, new)):
+                    output = Path(tmp) / f"sheet-{len(times)}-{i}.pdf"
+                    times.append(sheet_seconds(tree, spec, output, env))
+                    pdfs.add(output.read_bytes())
+            row = (f"| `{spec}` | {', '.join(f'{s:.1f}' for s in old)} s | {', '.join(f'{s:.1f}' for s in new)} s "
+                   f"| **{min(old) / max(min(new), 1e-9):.2f}×** | {'yes' if len(pdfs) == 1 else 'no'} |")
+            print(row, flush=True)
+            rows.append(row)
+    return "\n".join([
+        f"Old: `{label}`, its own compiled build; new: the working tree. `pasyans deals SPEC --winnable --count 10` "
+        f"in a new process (2 cores), old and new alternating, {rounds} runs each.",
+        "",
+        SHEETS_HEADER,
         *rows,
     ])

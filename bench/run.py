@@ -12,6 +12,7 @@ live here, not in timed unit tests (the machine is shared).
     python bench/run.py --against e163009 --only gallery   # another revision's solver against this one
     python bench/run.py --against e163009 --plain          # the same, both without hints: the same positions
     python bench/run.py --sheets                         # deals 1..100 at the sheets' limit, a winnable sheet timed
+    python bench/run.py --against e163009 --sheets       # the winnable sheet timed in both trees (default: gallery)
 
 The odds run measures each game's readings one after another (``borrowing_order``), and a deal first
 replays the winning lines the readings measured before it found: a line that wins under this reading's
@@ -358,6 +359,16 @@ def main() -> int:
     for spec in specs:
         make_game(spec)  # an unknown spec fails before anything is measured
     text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n"
+
+    if args.against and args.sheets:
+        from against import compare_sheets  # bench/ is on the path when this script runs
+
+        body = compare_sheets(args.against, args.only or ["gallery"])
+        text = DOC.read_text(encoding="utf-8")
+        DOC.write_text(replace_block(text, "against-sheets", with_rows_kept(body, read_block(text, "against-sheets"))),
+                       encoding="utf-8")
+        print(f"wrote {DOC}", file=sys.stderr)
+        return 0
 
     if args.against:
         from against import compare  # bench/ is on the path when this script runs
