@@ -15,6 +15,7 @@ table says whether the position counts came out equal): the engines' and the sea
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -22,6 +23,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,6 +91,21 @@ def export(revision: str, into: Path) -> Path:
     return tree
 
 
+def short(revision: str) -> str:
+    """``revision``'s short hash (itself if git does not know it)."""
+    return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision], capture_output=True,
+                          text=True, check=False).stdout.strip() or revision
+
+
+@contextlib.contextmanager
+def old_tree(revision: str) -> Iterator[tuple[Path, dict[str, str]]]:
+    """Revision ``revision`` exported into a temporary directory, with its own compiled build: the tree and the
+    environment to run it with (``export``, ``build_compiled``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = export(revision, Path(tmp))
+        yield tree, build_compiled(tree, Path(tmp) / "compiled")
+
+
 def build_compiled(tree: Path, cache: Path) -> dict[str, str]:
     """Build ``tree``'s own compiled hot path into ``cache``, if it has one: the environment to run it with.
 
@@ -135,20 +152,15 @@ def compare(revision: str, specs: list[str], *, first: int = 1, count: int = 50,
             rounds: int = 2, plain: bool = False) -> str:
     """The table of old against new, ``rounds`` alternating runs of each (the best rate of each kept);
     ``plain``: both without their hints (see the module's docstring)."""
-    label = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision], capture_output=True,
-                           text=True, check=False).stdout.strip() or revision
-    here = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
-                          text=True, check=False).stdout.strip()
+    label, here = short(revision), short("HEAD")
     rows = []
     compiled = {"old": 0, "new": 0}
-    with tempfile.TemporaryDirectory() as tmp:
-        old_tree = export(revision, Path(tmp))
-        old_env = build_compiled(old_tree, Path(tmp) / "compiled")
+    with old_tree(revision) as (tree, old_env):
         for spec in specs:
             old: list[Probe] = []
             new: list[Probe] = []
             for _ in range(rounds):
-                old.append(probe(old_tree, spec, first, count, positions, old_env, plain=plain))
+                old.append(probe(tree, spec, first, count, positions, old_env, plain=plain))
                 new.append(probe(ROOT, spec, first, count, positions, plain=plain))
             best_old = max(old, key=lambda p: p.rate)
             best_new = max(new, key=lambda p: p.rate)
@@ -190,20 +202,17 @@ def sheet_seconds(tree: Path, spec: str, output: Path, extra: dict[str, str] | N
 def compare_sheets(revision: str, specs: list[str], *, rounds: int = 2) -> str:
     """``pasyans deals SPEC --winnable --count 10`` timed in revision ``revision`` and in this tree, alternating,
     ``rounds`` runs each, and whether the two wrote the same bytes (the deals chosen and every answer)."""
-    label = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision], capture_output=True,
-                           text=True, check=False).stdout.strip() or revision
+    label = short(revision)
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        old_tree = export(revision, Path(tmp))
-        old_env = build_compiled(old_tree, Path(tmp) / "compiled")
+    with old_tree(revision) as (tree, old_env), tempfile.TemporaryDirectory() as tmp:
         for spec in specs:
             old: list[float] = []
             new: list[float] = []
             pdfs: set[bytes] = set()
             for i in range(rounds):
-                for tree, env, times in ((old_tree, old_env, old), (ROOT, None, new)):
+                for where, env, times in ((tree, old_env, old), (ROOT, None, new)):
                     output = Path(tmp) / f"sheet-{len(times)}-{i}.pdf"
-                    times.append(sheet_seconds(tree, spec, output, env))
+                    times.append(sheet_seconds(where, spec, output, env))
                     pdfs.add(output.read_bytes())
             row = (f"| `{spec}` | {', '.join(f'{s:.1f}' for s in old)} s | {', '.join(f'{s:.1f}' for s in new)} s "
                    f"| **{min(old) / max(min(new), 1e-9):.2f}×** | {'yes' if len(pdfs) == 1 else 'no'} |")
