@@ -174,40 +174,42 @@ def _deal_steps(spec: str, deal: int, *, positions: int, grade: bool, critical: 
     `cover_before_gathering`'s (88,606 positions, the share left) ran one after another; now the first two side
     by side."""
     game = _game(spec)
-    stock = tuple(stock_indices(game.id, deal))
     budget = Budget(seconds=None, nodes=positions)
-    own = yield Call(_searched, (Search(game.full_id, None, budget), stock))
+    own = yield Call(_searched, (Search(game.full_id, None, budget), deal))
     ahead = {}
     for search in planned_searches(game, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE):
-        ahead[search.key] = yield Call(_searched, (search, stock), after=SPECULATE_AFTER)
+        ahead[search.key] = yield Call(_searched, (search, deal), after=SPECULATE_AFTER)
     solution: Solution = yield own
     for handle in ahead.values():  # what has not begun is searched at the bound the plan asks, when it asks
         handle.wanted = False
     if solution.result is Result.UNKNOWN:
+        stock = tuple(stock_indices(game.id, deal))
         plan = borrowing_plan(game, stock, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE)
         answer: Any = None
         try:
             while True:
                 asked = plan.send(answer)
                 if isinstance(asked, Along):
-                    answer = yield (yield Call(_along, (asked, stock)))
+                    answer = yield (yield Call(_along, (asked, deal)))
                 elif ahead[asked.key].started:
                     answer = (yield ahead[asked.key]).at_most(asked.budget.nodes or 0)
                 else:
-                    answer = yield (yield Call(_searched, (asked, stock)))
+                    answer = yield (yield Call(_searched, (asked, deal)))
         except StopIteration as end:
             if end.value is not None:
                 solution = Solution(Result.WON, end.value, solution.nodes, solution.seconds)
+    if not (grade or critical):  # nothing to play or analyse: no call
+        return Outcome(deal, solution.result, tuple(solution.moves) if solution.result is Result.WON else ())
     outcome: Outcome = yield (yield Call(_finish, (spec, deal, positions, solution, grade, critical)))
     return outcome
 
 
-def _searched(search: Search, stock: tuple[int, ...]) -> Solution:
-    return search.run(stock)
+def _searched(search: Search, deal: int) -> Solution:
+    return search.run(stock_indices(_game(search.reading).id, deal))
 
 
-def _along(along: Along, stock: tuple[int, ...]) -> list[Move] | None:
-    return along.run(stock)
+def _along(along: Along, deal: int) -> list[Move] | None:
+    return along.run(stock_indices(_game(along.reading).id, deal))
 
 
 def _finish(spec: str, deal: int, positions: int, solution: Solution, grade: bool, critical: bool) -> Outcome:

@@ -179,10 +179,12 @@ def test_the_sheets_borrowing_run_ahead_answers_as_one_search_after_another(
         assert bool(read_off) is eager and any(read_off) is (eager and beyond)
 
 
-def test_the_sheets_deals_on_two_workers_are_those_of_one_deal_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("grade", [True, False])
+def test_the_sheets_deals_on_two_workers_are_those_of_one_deal_after_another(
+        grade: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """On the project's pool, with the guesses begun as soon as a worker is idle: the same outcomes, in order."""
     def outcomes(jobs: int) -> list[selection.Outcome]:
-        return list(selection.solve_in_order("village", range(18, 34), 1_500, jobs=jobs, grade=True))
+        return list(selection.solve_in_order("village", range(18, 34), 1_500, jobs=jobs, grade=grade))
 
     alone = outcomes(1)
     monkeypatch.setattr(selection, "SPECULATE_AFTER", 1e-6)
