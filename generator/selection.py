@@ -44,6 +44,8 @@ SPECULATE_AFTER = 2.0
 #: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
 SCAN_FACTOR = 50
 
+#: A deal: its number, or its cards (top card first).
+Source = int | tuple[int, ...]
 #: The selections by grade: ``pasyans deals --difficulty easy|foresight|lost``.
 GRADES = {"easy": Difficulty.EASY, "foresight": Difficulty.FORESIGHT, "lost": Difficulty.LOST}
 MODES = ("all", "winnable", "unwinnable", *GRADES)
@@ -95,13 +97,18 @@ def tries_other_seeds(game: Game) -> bool:
     return bool(seed_donors(game))
 
 
-def solve_or_borrow(game: Game, stock: Sequence[int], positions: int) -> Solution:
+def solve_or_borrow(game: Game, stock: Sequence[int], positions: int, *, jobs: int = 1) -> Solution:
     """The solver's answer within ``positions`` positions; a deal it leaves open is searched under the game's
     other readings, and one whose winning line wins here too (replayed; or searched along from where it breaks
     our rules) is won with that line (``borrowing.won_through_readings``, at most 1.5 × ``positions`` more); first,
     where our searches take a seed, our own rules with each other reading's seeds (0.05 × ``positions`` each).
     Bounded by positions only, so every machine gets the same answer; it costs more only for the few deals the
-    solver leaves open."""
+    solver leaves open. With ``jobs`` > 1 on a pool of that many workers, the borrowing's searches beside the deal's
+    own (``_solution_steps``), with the same answer."""
+    if jobs > 1:
+        (found,) = in_order_steps(partial(_solution_steps, game.full_id, positions=positions), [tuple(stock)],
+                                  jobs=jobs)  # to the end: the pool stopped with it
+        return found
     budget = Budget(seconds=None, nodes=positions)
     solution = solve(game, stock, budget=budget)
     if solution.result is not Result.UNKNOWN:
@@ -162,8 +169,17 @@ def solve_in_order(spec: str, deals: Iterable[int], positions: int, jobs: int = 
 
 
 def _deal_steps(spec: str, deal: int, *, positions: int, grade: bool, critical: bool) -> Steps[Outcome]:
-    """``solve_deal`` as calls on a pool: the deal's own search; if it leaves the deal open, the borrowing's steps,
-    each search they ask for answered at the bound they ask; then the outcome.
+    """``solve_deal`` as calls on a pool: ``_solution_steps``, then the outcome."""
+    solution = yield from _solution_steps(spec, deal, positions=positions)
+    if not (grade or critical):  # nothing to play or analyse: no call
+        return Outcome(deal, solution.result, tuple(solution.moves) if solution.result is Result.WON else ())
+    outcome: Outcome = yield (yield Call(_finish, (spec, deal, positions, solution, grade, critical)))
+    return outcome
+
+
+def _solution_steps(spec: str, source: Source, *, positions: int) -> Steps[Solution]:
+    """``solve_or_borrow`` as calls on a pool, for a deal number or a stock (``source``): the deal's own search;
+    if it leaves the deal open, the borrowing's steps, each search they ask for answered at the bound they ask.
 
     The borrowing's searches do not depend on the deal's own search, so they may run beside it, speculatively:
     once it has run ``SPECULATE_AFTER`` seconds, each search the borrowing may ask for
@@ -175,41 +191,43 @@ def _deal_steps(spec: str, deal: int, *, positions: int, grade: bool, critical: 
     by side."""
     game = _game(spec)
     budget = Budget(seconds=None, nodes=positions)
-    own = yield Call(_searched, (Search(game.full_id, None, budget), deal))
+    own = yield Call(_searched, (Search(game.full_id, None, budget), source))
     ahead = {}
     for search in planned_searches(game, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE):
-        ahead[search.key] = yield Call(_searched, (search, deal), after=SPECULATE_AFTER)
+        ahead[search.key] = yield Call(_searched, (search, source), after=SPECULATE_AFTER)
     solution: Solution = yield own
     for handle in ahead.values():  # what has not begun is searched at the bound the plan asks, when it asks
         handle.wanted = False
-    if solution.result is Result.UNKNOWN:
-        stock = tuple(stock_indices(game.id, deal))
-        plan = borrowing_plan(game, stock, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE)
-        answer: Any = None
-        try:
-            while True:
-                asked = plan.send(answer)
-                if isinstance(asked, Along):
-                    answer = yield (yield Call(_along, (asked, deal)))
-                elif ahead[asked.key].started:
-                    answer = (yield ahead[asked.key]).at_most(asked.budget.nodes or 0)
-                else:
-                    answer = yield (yield Call(_searched, (asked, deal)))
-        except StopIteration as end:
-            if end.value is not None:
-                solution = Solution(Result.WON, end.value, solution.nodes, solution.seconds)
-    if not (grade or critical):  # nothing to play or analyse: no call
-        return Outcome(deal, solution.result, tuple(solution.moves) if solution.result is Result.WON else ())
-    outcome: Outcome = yield (yield Call(_finish, (spec, deal, positions, solution, grade, critical)))
-    return outcome
+    if solution.result is not Result.UNKNOWN:
+        return solution
+    stock = _stock(game.id, source)
+    plan = borrowing_plan(game, stock, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE)
+    answer: Any = None
+    try:
+        while True:
+            asked = plan.send(answer)
+            if isinstance(asked, Along):
+                answer = yield (yield Call(_along, (asked, source)))
+            elif ahead[asked.key].started:
+                answer = (yield ahead[asked.key]).at_most(asked.budget.nodes or 0)
+            else:
+                answer = yield (yield Call(_searched, (asked, source)))
+    except StopIteration as end:
+        if end.value is None:
+            return solution
+        return Solution(Result.WON, end.value, solution.nodes, solution.seconds)
 
 
-def _searched(search: Search, deal: int) -> Solution:
-    return search.run(stock_indices(_game(search.reading).id, deal))
+def _stock(game_id: str, source: Source) -> tuple[int, ...]:
+    return source if isinstance(source, tuple) else tuple(stock_indices(game_id, source))
 
 
-def _along(along: Along, deal: int) -> list[Move] | None:
-    return along.run(stock_indices(_game(along.reading).id, deal))
+def _searched(search: Search, source: Source) -> Solution:
+    return search.run(_stock(_game(search.reading).id, source))
+
+
+def _along(along: Along, source: Source) -> list[Move] | None:
+    return along.run(_stock(_game(along.reading).id, source))
 
 
 def _finish(spec: str, deal: int, positions: int, solution: Solution, grade: bool, critical: bool) -> Outcome:

@@ -4,6 +4,7 @@ as one deal after another."""
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import time
 from collections.abc import Iterator
@@ -13,8 +14,9 @@ from typing import Any, cast
 import pytest
 
 import generator.selection as selection
+from generator.deals import stock_indices
 from generator.forks import Call, Handle, Steps, in_order_steps
-from generator.games import Result
+from generator.games import Result, make_game
 from generator.solver import Solution
 
 
@@ -189,3 +191,18 @@ def test_the_sheets_deals_on_two_workers_are_those_of_one_deal_after_another(
     alone = outcomes(1)
     monkeypatch.setattr(selection, "SPECULATE_AFTER", 1e-6)
     assert outcomes(2) == alone
+
+
+@pytest.mark.parametrize(("spec", "deal", "positions"), [("gallery:optional_cover", 35, 1_500),
+                                                         ("village:stuck_redeal", 2, 300), ("quadrille", 1, 1_000)])
+def test_one_deal_s_line_on_two_workers_is_the_one_found_alone(spec: str, deal: int, positions: int,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solve_or_borrow(jobs=2)`` (`pasyans svg`/`html`): a deal won through another reading, one open, one won at
+    once: the same answer, and no worker left behind."""
+    game = make_game(spec)
+    stock = stock_indices(game.id, deal)
+    alone = selection.solve_or_borrow(game, stock, positions)
+    monkeypatch.setattr(selection, "SPECULATE_AFTER", 1e-6)
+    both = selection.solve_or_borrow(game, stock, positions, jobs=2)
+    assert (both.result, both.moves) == (alone.result, alone.moves)
+    assert not multiprocessing.active_children()

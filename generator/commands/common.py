@@ -9,6 +9,7 @@ of play takes ``--record FILE`` too (``add_record_argument``, ``record_from``).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -185,10 +186,27 @@ class Line:
     verdict: Result
 
 
-def line_of(shown: Shown, positions: int) -> Line:
+def add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--jobs J``: how many worker processes ``what`` runs on (``jobs_of``: all cores unless asked)."""
+    parser.add_argument("--jobs", "-j", metavar="J", type=_jobs_count, default=None,
+                        help=f"{what} (default: all cores)")
+
+
+def _jobs_count(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= 256:
+        raise argparse.ArgumentTypeError(f"--jobs must be a whole number from 1 to 256, not {text!r}")
+    return int(text)
+
+
+def jobs_of(args: argparse.Namespace) -> int:
+    """The workers ``--jobs`` asked for, or every core."""
+    return int(args.jobs or os.cpu_count() or 1)
+
+
+def line_of(shown: Shown, positions: int, *, jobs: int = 1) -> Line:
     """The record's moves; else the solver's winning line within ``positions`` (a deal it leaves open may be won
-    through another reading's line: ``selection.solve_or_borrow``), else the no-peek player's game. Positions,
-    not seconds, so every machine steps through the same line."""
+    through another reading's line: ``selection.solve_or_borrow``, its searches side by side on ``jobs`` workers),
+    else the no-peek player's game. Positions, not seconds, so every machine steps through the same line."""
     from generator.play import play_out
     from generator.progress import TerminalNote
     from generator.selection import solve_or_borrow
@@ -201,7 +219,7 @@ def line_of(shown: Shown, positions: int) -> Line:
     say = TerminalNote()
     say(f"pasyans: looking for a winning line ({positions:,} positions, then other readings') … ", end="")
     try:
-        solution = solve_or_borrow(shown.game, stock, positions)
+        solution = solve_or_borrow(shown.game, stock, positions, jobs=jobs)
     except BaseException:
         say("stopped")
         raise

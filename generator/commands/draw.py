@@ -23,8 +23,10 @@ from generator.commands.common import (
     MIN_DPI,
     add_deal_stock_or_record,
     add_game_arguments,
+    add_jobs,
     colors_count,
     dpi,
+    jobs_of,
     line_of,
     shown_from,
 )
@@ -70,6 +72,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     svg.add_argument("--colors", metavar="2|4", type=colors_count, default=2,
                      help="a two- (default) or four-colour pack")
     svg.add_argument("-o", "--output", metavar="DIR", help="directory to write into, made if missing (default output/)")
+    add_jobs(svg, "processes for the solver when a deal's line is needed")
     svg.set_defaults(handler=cmd_svg)
 
 
@@ -164,7 +167,7 @@ def _position_svg(args: argparse.Namespace) -> tuple[str, str]:
     elif args.step is None and not args.end:
         name, when = f"{base}-start", "начало"
     else:
-        line = line_of(shown, SOLVE_POSITIONS)
+        line = line_of(shown, SOLVE_POSITIONS, jobs=jobs_of(args))
         moves, whose = line.moves, line.whose
         count = len(moves) if args.end else args.step
         if count > len(moves):

@@ -15,7 +15,9 @@ from pathlib import Path
 from generator.commands.common import (
     add_deal_stock_or_record,
     add_game_arguments,
+    add_jobs,
     colors_count,
+    jobs_of,
     line_of,
     shown_from,
 )
@@ -46,6 +48,7 @@ game. Without JavaScript the page shows the opening figure and the move list."""
     html.add_argument("--colors", metavar="2|4", type=colors_count, default=2,
                       help="a two- (default) or four-colour pack")
     html.add_argument("-o", "--output", metavar="FILE", help="where to write the page (default output/NAME.html)")
+    add_jobs(html, "processes for the solver when a deal's line is needed")
     html.set_defaults(handler=cmd_html)
 
 
@@ -57,7 +60,7 @@ def cmd_html(args: argparse.Namespace) -> int:
     game = shown.game
     name = shown.deal.name if shown.record else f"{game.full_id.replace(':', '-')}-{shown.deal.name}"
     output = check_output_path(Path(args.output) if args.output else OUTPUT / f"{name}.html")
-    line = line_of(shown, SOLVE_POSITIONS)
+    line = line_of(shown, SOLVE_POSITIONS, jobs=jobs_of(args))
     source = Source(line.kind, line.verdict, Path(shown.record_path).name if shown.record else "")
     page = page_html(game, shown.deal.stock, line.moves, deal=shown.deal.number, source=source, colors=args.colors)
     write_text(output, page)

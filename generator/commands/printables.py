@@ -8,7 +8,6 @@ argument, and the output path, is checked before any work starts.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 import time
@@ -16,7 +15,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.commands.books import paper_name
-from generator.commands.common import STOCK_HELP, add_game_arguments, deal_number, game_from, read_stock, stock_name
+from generator.commands.common import (
+    STOCK_HELP,
+    add_game_arguments,
+    add_jobs,
+    deal_number,
+    game_from,
+    jobs_of,
+    read_stock,
+    stock_name,
+)
 from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.paths import OUTPUT
@@ -54,12 +62,6 @@ def retired_budget(text: str) -> float:
     """``--budget`` (seconds) was replaced by ``--positions``: say so instead of argparse's bare complaint."""
     raise argparse.ArgumentTypeError(f"--budget (seconds) is gone: the limit is now --positions N, counted in "
                                      f"positions so the PDF is the same on any machine (default {DEFAULT_POSITIONS})")
-
-
-def jobs_count(text: str) -> int:
-    if not text.strip().isdigit() or not 1 <= int(text) <= 256:
-        raise argparse.ArgumentTypeError(f"--jobs must be a whole number from 1 to 256, not {text!r}")
-    return int(text)
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -101,8 +103,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                        "(100000 ≈ 5 s; phalanx ≈ 25 s; quadrille decides at once); most deals settle far "
                        "sooner")
     deals.add_argument("--budget", type=retired_budget, help=argparse.SUPPRESS)
-    deals.add_argument("--jobs", "-j", metavar="J", type=jobs_count, default=None,
-                       help="solver processes (default: all cores)")
+    add_jobs(deals, "solver processes")
     deals.add_argument("-o", "--output", metavar="FILE", default=None,
                        help="where to write the PDF (default output/deals-GAME.pdf)")
     deals.set_defaults(handler=cmd_deals)
@@ -155,7 +156,7 @@ def cmd_deals(args: argparse.Namespace) -> int:
     if args.stock is not None:
         stock = read_stock(args.stock, game)
         args.count = 1
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = jobs_of(args)
     started = time.perf_counter()
     progress = DealsProgress(args.count, game.full_id)
     try:

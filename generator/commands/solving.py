@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import os
 
-from generator.commands.common import add_deal_or_stock, add_game_arguments, deal_from, game_from
+from generator.commands.common import add_deal_or_stock, add_game_arguments, add_jobs, deal_from, game_from, jobs_of
 from generator.deals import MAX_DEAL
 from generator.errors import UserError
 from generator.games import Result
@@ -33,12 +32,6 @@ def positive_seconds(text: str) -> float:
 def _count(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= MAX_STATS_DEALS:
         raise argparse.ArgumentTypeError(f"--deals must be a whole number from 1 to {MAX_STATS_DEALS}, not {text!r}")
-    return int(text)
-
-
-def _jobs(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 256:
-        raise argparse.ArgumentTypeError(f"--jobs must be a whole number from 1 to 256, not {text!r}")
     return int(text)
 
 
@@ -76,7 +69,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     add_game_arguments(stats)
     stats.add_argument("--deals", "-n", metavar="N", type=_count, default=1000, help="how many deals (default 1000)")
     stats.add_argument("--from", dest="first", metavar="K", type=_first, default=1, help="first deal (default 1)")
-    stats.add_argument("--jobs", "-j", metavar="J", type=_jobs, default=None, help="processes (default: all cores)")
+    add_jobs(stats, "processes")
     stats.add_argument(
         "--budget", metavar="S", type=positive_seconds, default=10.0, help="solver budget per deal (default 10 s)"
     )
@@ -118,7 +111,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     game = game_from(args)
     if args.first + args.deals - 1 > MAX_DEAL:
         raise UserError(f"deals {args.first}..{args.first + args.deals - 1} go past the last deal number {MAX_DEAL}")
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = jobs_of(args)
     progress = ProgressBar(args.deals, game.full_id)
     try:
         results = measure(game.full_id, args.first, args.deals, jobs=jobs, budget_seconds=args.budget,
