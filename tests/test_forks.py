@@ -12,6 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import generator.selection as selection
 from generator.deals import stock_indices
@@ -100,6 +102,45 @@ def test_the_calls_waited_for_come_first_and_the_head_s_guesses_before_later_ite
             "head", "item1", "item2", "item3"]
     # item 1's call is certain and came before the guess was ready; once it ran, the head's guess beat item 2's
     assert log.began[:4] == ["head", "item1", "head?", "item2"]
+
+
+#: An item's program: the calls it asks for (a value, and a delay: negative for a guess begun that long after its item
+#: began), then the order it waits for some of them in; its result is the sum of what it waited for, times the item.
+Program = tuple[list[tuple[int, float]], list[int]]
+
+
+def _programs() -> st.SearchStrategy[list[Program]]:
+    call = st.tuples(st.integers(-50, 50), st.sampled_from([0.0, 0.001, -0.0005, -0.002]))
+    program = st.lists(call, min_size=1, max_size=4).flatmap(
+        lambda calls: st.tuples(st.just(calls), st.lists(st.integers(0, len(calls) - 1), max_size=4)))
+    return st.lists(program, min_size=1, max_size=6)
+
+
+def _echo(value: int, seconds: float) -> int:
+    time.sleep(seconds)
+    return value
+
+
+def _run(index: int, program: Program) -> Steps[int]:
+    calls, waits = program
+    handles = []
+    for value, delay in calls:
+        handles.append((yield Call(_echo, (value, max(delay, 0.0)), after=-delay if delay < 0 else 0.0)))
+    total = 0
+    for which in waits:
+        total += yield handles[which]
+    return total * (index + 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(programs=_programs(), jobs=st.integers(1, 3), ahead=st.integers(1, 4))
+def test_whatever_the_pool_and_the_guesses_each_item_gets_its_own_result_in_order(
+        programs: list[Program], jobs: int, ahead: int) -> None:
+    expected = [(i + 1) * sum(calls[w][0] for w in waits) for i, (calls, waits) in enumerate(programs)]
+    with ThreadPoolExecutor(jobs) as executor:
+        got = list(in_order_steps(lambda i: _run(i, programs[i]), range(len(programs)), jobs=jobs,
+                                  executor=executor, ahead=ahead))
+    assert got == expected
 
 
 def test_an_error_in_a_call_reaches_the_consumer() -> None:
