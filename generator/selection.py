@@ -126,14 +126,14 @@ def solve_deal(spec: str, deal: int, positions: int, *, grade: bool = False, cri
 
 
 def solve_stock(game: Game, stock: tuple[int, ...], positions: int, *, deal: int | None = None,
-                grade: bool = False, critical: bool = False) -> Outcome:
+                grade: bool = False, critical: bool = False, jobs: int = 1) -> Outcome:
     """Solve the deal of ``stock`` (deal number ``deal``, or None for a typed pack) within ``positions``
     positions; only a winning line keeps its moves. ``grade`` plays the no-peek player's game too (a win of
     it is a win, whatever the solver said); ``critical`` also finds where that game lost the win, for a deal
-    won but lost by the player.
+    won but lost by the player. ``jobs``: workers for a deal the solver leaves open (``solve_or_borrow``).
     """
-    return _outcome(game, stock, positions, solve_or_borrow(game, stock, positions), deal=deal, grade=grade,
-                    critical=critical)
+    return _outcome(game, stock, positions, solve_or_borrow(game, stock, positions, jobs=jobs), deal=deal,
+                    grade=grade, critical=critical)
 
 
 def _outcome(game: Game, stock: tuple[int, ...], positions: int, solution: Solution, *, deal: int | None,
@@ -275,7 +275,8 @@ def select(spec: str, selection: Selection, *, solve_deals: bool, jobs: int = 1,
         if selection.mode != "all" or selection.count != 1:
             raise ValueError("a typed pack is one deal, shown whatever its verdict")
         source: Iterator[Outcome] = iter([
-            solve_stock(_game(spec), stock, selection.positions, grade=critical, critical=critical) if solve_deals
+            solve_stock(_game(spec), stock, selection.positions, grade=critical, critical=critical,
+                        jobs=jobs if executor is None else 1) if solve_deals
             else Outcome(None, None, typed=stock)])
     elif solve_deals or grade:
         source = solve_in_order(spec, deals, selection.positions, jobs, executor,

@@ -247,3 +247,19 @@ def test_one_deal_s_line_on_two_workers_is_the_one_found_alone(spec: str, deal: 
     both = selection.solve_or_borrow(game, stock, positions, jobs=2)
     assert (both.result, both.moves) == (alone.result, alone.moves)
     assert not multiprocessing.active_children()
+
+
+def test_a_typed_pack_the_solver_leaves_open_gets_the_same_outcome_on_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pasyans deals --stock`` (solved in the main process, its borrowing on ``jobs`` workers): as alone."""
+    stock = tuple(stock_indices("village", 2))
+
+    def outcome(jobs: int) -> list[selection.Outcome]:
+        chosen = selection.Selection("all", 1, 1, 300)
+        return list(selection.select("village:stuck_redeal", chosen, solve_deals=True, jobs=jobs, critical=True,
+                                     stock=stock))
+
+    alone = outcome(1)
+    assert selection.solve(make_game("village:stuck_redeal"), stock,
+                           budget=selection.Budget(seconds=None, nodes=300)).result is Result.UNKNOWN  # borrowed for
+    monkeypatch.setattr(selection, "SPECULATE_AFTER", 1e-6)
+    assert outcome(2) == alone and alone[0].typed == stock
