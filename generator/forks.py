@@ -12,6 +12,10 @@ started when it ended is dropped; what had started runs on, its value unused.
 The order in which calls start depends on the machine's speed, so the steps must not: each item's result must
 follow from its calls' values alone (``selection``'s borrowing reads every search off at the bound its
 sequential run would give it).
+
+Generators, not ``asyncio``: the sheets take the outcomes lazily from a plain iterator as they lay the pages out,
+and the pool's futures are waited for with ``concurrent.futures.wait``; an event loop would need a thread of its
+own or callers that are coroutines too, for the same few dozen lines of scheduling.
 """
 
 from __future__ import annotations
