@@ -37,9 +37,11 @@ BORROW_SHARE = 1.5
 SEEDS_SHARE = 0.05
 #: How long a deal's own search runs before the searches its borrowing may ask for begin on a worker left idle, in
 #: case the deal is left open (``_deal_steps``). Seconds decide only when a search runs, never its bound, so
-#: never what it answers. A guess: of gallery deals 1..150 at 100,000 positions, eight searches ran past 2 s,
-#: three of them to the bound (3, 50, 78: 11.7–22.8 s); the other five decided within 2.1–7.7 s, and a search
-#: begun for one of them runs on, its answer unused, holding a worker that was idle when it began.
+#: never what it answers. A guess: of deals 1..150 at 100,000 positions, a search ran past 2 s for eight gallery
+#: deals, nine `optional_cover` deals and one two_cards deal, and none of `phalanx` or `village`; 8 of those 18 ran
+#: to the bound (gallery 3, 50, 78; `optional_cover` 3, 19, 78, 116; two_cards 39: 11.7–33.3 s); the other ten
+#: decided within 2.1–7.7 s, and a search begun for one of them runs on, its answer unused, on a worker that was
+#: idle when it began.
 SPECULATE_AFTER = 2.0
 #: How many deal numbers ``winnable``/``unwinnable`` may look at, per deal asked for.
 SCAN_FACTOR = 50
