@@ -112,11 +112,11 @@ class _Scheduler:
         self.queued = [handle for handle in self.queued if handle.wanted or handle.waited]
         while len(self.running) < self.jobs:
             now = time.monotonic()
-            guessing = {id(handle.item) for handle in self.running.values() if not handle.waited}
+            guessing = {handle.item.index for handle in self.running.values() if not handle.waited}
             startable, later = [], []
             for handle in self.queued:
                 ready = self._ready(handle, now)
-                if handle.waited or (ready <= now and id(handle.item) not in guessing):
+                if handle.waited or (ready <= now and handle.item.index not in guessing):
                     startable.append(handle)
                 elif ready > now:
                     later.append(ready - now)

@@ -144,7 +144,7 @@ def _outcome(game: Game, stock: tuple[int, ...], positions: int, solution: Solut
     typed = stock if deal is None else ()
     moves = tuple(solution.moves) if solution.result is Result.WON else ()
     if not (grade or critical):
-        return Outcome(deal, solution.result, moves, typed=typed)
+        return _verdict_only(deal, solution, typed)
     played = play_out(game, stock)
     if played.result is Result.WON:
         return Outcome(deal, Result.WON, moves or tuple(played.moves), Result.WON, typed=typed)
@@ -174,9 +174,14 @@ def _deal_steps(spec: str, deal: int, *, positions: int, grade: bool, critical: 
     """``solve_deal`` as calls on a pool: ``_solution_steps``, then the outcome."""
     solution = yield from _solution_steps(spec, deal, positions=positions)
     if not (grade or critical):  # nothing to play or analyse: no call
-        return Outcome(deal, solution.result, tuple(solution.moves) if solution.result is Result.WON else ())
+        return _verdict_only(deal, solution)
     outcome: Outcome = yield (yield Call(_finish, (spec, deal, positions, solution, grade, critical)))
     return outcome
+
+
+def _verdict_only(deal: int | None, solution: Solution, typed: tuple[int, ...] = ()) -> Outcome:
+    """An outcome with the solver's verdict alone (only a win keeps its moves)."""
+    return Outcome(deal, solution.result, tuple(solution.moves) if solution.result is Result.WON else (), typed=typed)
 
 
 def _solution_steps(spec: str, source: Source, *, positions: int) -> Steps[Solution]:
@@ -194,9 +199,11 @@ def _solution_steps(spec: str, source: Source, *, positions: int) -> Steps[Solut
     game = _game(spec)
     budget = Budget(seconds=None, nodes=positions)
     own = yield Call(_searched, (Search(game.full_id, None, budget), source))
+    planned = {search.key: search for search in planned_searches(game, budget, share=BORROW_SHARE,
+                                                                 their_seeds=SEEDS_SHARE)}
     ahead = {}
-    for search in planned_searches(game, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE):
-        ahead[search.key] = yield Call(_searched, (search, source), after=SPECULATE_AFTER)
+    for key, search in planned.items():
+        ahead[key] = yield Call(_searched, (search, source), after=SPECULATE_AFTER)
     solution: Solution = yield own
     for handle in ahead.values():  # what has not begun is searched at the bound the plan asks, when it asks
         handle.wanted = False
@@ -211,7 +218,10 @@ def _solution_steps(spec: str, source: Source, *, positions: int) -> Steps[Solut
             if isinstance(asked, Along):
                 answer = yield (yield Call(_along, (asked, source)))
             elif ahead[asked.key].started:
-                answer = (yield ahead[asked.key]).at_most(asked.budget.nodes or 0)
+                bound = asked.budget.nodes or 0
+                if bound > (planned[asked.key].budget.nodes or 0):  # a search run ahead answers no larger bound
+                    raise AssertionError(f"the borrowing asked {asked} beyond its plan")
+                answer = (yield ahead[asked.key]).at_most(bound)
             else:
                 answer = yield (yield Call(_searched, (asked, source)))
     except StopIteration as end:
