@@ -192,10 +192,12 @@ def _solution_steps(spec: str, source: Source, *, positions: int) -> Steps[Solut
     once it has run ``SPECULATE_AFTER`` seconds, each search the borrowing may ask for
     (``borrowing.planned_searches``) starts on a worker left idle, at the most it may be given, and is read off at
     the bound the plan asks (``Solution.at_most``: the same answer as a search run there). One that has not begun
-    when the deal's search ends is run when the plan asks, at the bound asked. Gallery deal 3 at 100,000
+    when the deal's search ends is run when the plan asks, at the bound asked; and while the plan waits for a
+    search asked at its full bound, the one it would ask next is a guess again. Gallery deal 3 at 100,000
     positions: its own search, `any_king`'s (won at 61,394 positions, a line not ours) and
-    `cover_before_gathering`'s (88,606 positions, the share left) ran one after another; now the first two side
-    by side."""
+    `cover_before_gathering`'s (88,606 positions, the share left) ran one after another; at stop 38 the first two
+    side by side, the third after them (the winnable sheet's last 16 s); now the third begins on the worker the
+    deal's own search leaves."""
     game = _game(spec)
     budget = Budget(seconds=None, nodes=positions)
     own = yield Call(_searched, (Search(game.full_id, None, budget), source))
@@ -211,16 +213,25 @@ def _solution_steps(spec: str, source: Source, *, positions: int) -> Steps[Solut
         return solution
     stock = _stock(game.id, source)
     plan = borrowing_plan(game, stock, budget, share=BORROW_SHARE, their_seeds=SEEDS_SHARE)
+    order = list(planned)  # the plan asks its searches in this order, and stops when it has its answer
     answer: Any = None
     try:
         while True:
             asked = plan.send(answer)
             if isinstance(asked, Along):
                 answer = yield (yield Call(_along, (asked, source)))
-            elif ahead[asked.key].started:
-                bound = asked.budget.nodes or 0
-                if bound > (planned[asked.key].budget.nodes or 0):  # a search run ahead answers no larger bound
-                    raise AssertionError(f"the borrowing asked {asked} beyond its plan")
+                continue
+            bound = asked.budget.nodes or 0
+            if bound > (planned[asked.key].budget.nodes or 0):  # a search run ahead answers no larger bound
+                raise AssertionError(f"the borrowing asked {asked} beyond its plan")
+            following = order.index(asked.key) + 1
+            if bound == planned[asked.key].budget.nodes and following < len(order):
+                # The plan goes on to the next search unless this one's win becomes ours; asked at less, the
+                # share ends here, and a next search (after an early answer) comes so seldom it is not guessed.
+                after = order[following]
+                if not ahead[after].started:
+                    ahead[after] = yield Call(_searched, (planned[after], source), after=SPECULATE_AFTER)
+            if ahead[asked.key].started:
                 answer = (yield ahead[asked.key]).at_most(bound)
             else:
                 answer = yield (yield Call(_searched, (asked, source)))

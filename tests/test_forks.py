@@ -222,6 +222,47 @@ def test_the_sheets_borrowing_run_ahead_answers_as_one_search_after_another(
         assert bool(read_off) is eager and any(read_off) is (eager and beyond)
 
 
+def test_while_the_plan_waits_for_a_search_the_next_one_is_guessed_until_the_share_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the deal's own search leaves it open, the guesses not begun are dropped; each search the plan then asks
+    at its full bound brings a guess of the one it would ask next, and one asked at the share's rest none."""
+    def searched(search: Any, source: Any) -> Solution:  # every search open at its bound
+        return Solution(Result.UNKNOWN, [], search.budget.nodes)
+
+    monkeypatch.setattr(selection, "_searched", searched)
+    game = make_game("gallery")
+    planned = [search.key for search in selection.planned_searches(
+        game, selection.Budget(seconds=None, nodes=1_000), share=selection.BORROW_SHARE,
+        their_seeds=selection.SEEDS_SHARE)]
+    steps = selection._solution_steps("gallery", 3, positions=1_000)
+    asked: list[tuple[Any, bool]] = []  # (search key, a guess?) of each call, after the deal's own search
+    own = steps.send(None)
+    sent: Any = Handle(own, cast(Any, None), 0)
+    while True:
+        try:
+            wanted = steps.send(sent)
+        except StopIteration as end:
+            result: Solution = end.value
+            break
+        if isinstance(wanted, Call):
+            sent = Handle(wanted, cast(Any, None), 0)
+            if wanted.fn is searched and wanted.args[0].key != ("gallery", None):
+                asked.append((wanted.args[0].key, wanted.after > 0))
+            continue
+        handle = cast(Handle, wanted)
+        handle.started, handle.done, handle.value = True, True, handle.call.fn(*handle.call.args)
+        sent = handle.value
+        if handle.call is own:
+            asked.clear()  # the guesses asked beside the deal's own search: every planned one, in order
+    assert result.result is Result.UNKNOWN
+    # The printed rules: our rules with each other reading's seeds (at their bound), then the three other readings;
+    # each asked at its whole bound guesses the next (lazily driven, no guess begins, so each is then searched
+    # as asked), until `cover_before_gathering`'s, asked for the 500 positions left of the share: nothing after it.
+    assert len(planned) == 6 and planned[4] == ("gallery:cover_before_gathering", "gallery")
+    expected = [pair for i in range(4) for pair in ((planned[i + 1], True), (planned[i], False))]
+    assert asked == [*expected, (planned[4], False)]
+
+
 @pytest.mark.parametrize("grade", [True, False])
 def test_the_sheets_deals_on_two_workers_are_those_of_one_deal_after_another(
         grade: bool, monkeypatch: pytest.MonkeyPatch) -> None:
