@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 compiled = False
 
@@ -54,3 +55,9 @@ def ccall(function: _F) -> _F:
 def inline(function: _F) -> _F:
     """``@cython.inline``: a hint to the C compiler; in Python, nothing."""
     return function
+
+
+def cast(type_: Any, value: _T) -> _T:
+    """``cython.cast(tuple, state)``: compiled, the value taken as that C-level type unchecked (a position, a
+    ``NamedTuple``, read as a tuple: its fields unpacked in C, not looked up by name); in Python, the value."""
+    return value

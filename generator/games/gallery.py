@@ -193,6 +193,49 @@ def _pile_for(piles: tuple[bytes, ...]) -> int:
     return PILE + _started(piles) - 1
 
 
+@cython.cfunc
+@cython.locals(stock=bytes, piles=tuple, found=tuple, queens=tuple, card=cython.int, kind=cython.int, row=tuple,
+               moves=list)
+def _deals(state: GalleryState) -> list[Move]:
+    """Every place the next stock card may go (``Gallery._stock_moves``).
+
+    Compiled, a position's fields are unpacked in C (``cython.cast``: the ``NamedTuple`` read as the tuple it is),
+    where ``state.piles`` looked the name up in its type each time; in the engine and the hints such look-ups
+    were a tenth of a search's instructions."""
+    stock, piles, found, queens, _ = cython.cast(tuple, state)
+    card = stock[0]
+    kind = KIND[card]
+    row = MOVES[card][STOCK]
+    if kind == ACE:
+        return [row[FOUNDATION + found.index(EMPTY)]]
+    if kind == QUEEN:
+        return [row[QUEEN_ROW + len(queens)]]
+    if kind == KING:
+        return [row[PILE + _started(piles)]]
+    moves: list[Move] = []
+    if (fits_mask(found) >> card) & 1:
+        _ups(found, card, row, moves)
+    moves.append(row[_pile_for(piles)])
+    return moves
+
+
+@cython.cfunc
+@cython.locals(piles=tuple, found=tuple, moves=list, i=cython.int, pile=bytes, card=cython.int, fits=cython.ulonglong)
+def _plays(state: GalleryState) -> list[Move]:
+    """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
+    _, piles, found, _, _ = cython.cast(tuple, state)
+    fits = fits_mask(found)
+    moves: list[Move] = []
+    i = PILE
+    for pile in piles:
+        if len(pile) > 1:
+            card = pile[-1]
+            if (fits >> card) & 1:
+                _ups(found, card, MOVES[card][i], moves)
+        i += 1
+    return moves
+
+
 class Gallery(Rules[GalleryState]):
     id = "gallery"
     title = "Картинная галерея"
@@ -262,40 +305,10 @@ class Gallery(Rules[GalleryState]):
 
     # -- the rules ------------------------------------------------------------------
 
-    @cython.locals(card=cython.int, kind=cython.int, row=tuple, found=tuple, moves=list)
-    def _stock_moves(self, state: GalleryState) -> list[Move]:
-        """Every place the next stock card may go."""
-        card = state.stock[0]
-        kind = KIND[card]
-        row = MOVES[card][STOCK]
-        if kind == ACE:
-            return [row[FOUNDATION + state.found.index(EMPTY)]]
-        if kind == QUEEN:
-            return [row[QUEEN_ROW + len(state.queens)]]
-        if kind == KING:
-            return [row[PILE + _started(state.piles)]]
-        found = state.found
-        moves: list[Move] = []
-        if (fits_mask(found) >> card) & 1:
-            _ups(found, card, row, moves)
-        moves.append(row[_pile_for(state.piles)])
-        return moves
-
     @staticmethod
-    @cython.locals(found=tuple, moves=list, i=cython.int, pile=bytes, card=cython.int, fits=cython.ulonglong)
-    def _plays(state: GalleryState) -> list[Move]:
-        """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
-        found = state.found
-        fits = fits_mask(found)
-        moves: list[Move] = []
-        i = PILE
-        for pile in state.piles:
-            if len(pile) > 1:
-                card = pile[-1]
-                if (fits >> card) & 1:
-                    _ups(found, card, MOVES[card][i], moves)
-            i += 1
-        return moves
+    def _stock_moves(state: GalleryState) -> list[Move]:
+        """Every place the next stock card may go."""
+        return _deals(state)
 
     @staticmethod
     def _covers(state: GalleryState) -> list[Move]:
@@ -306,15 +319,16 @@ class Gallery(Rules[GalleryState]):
         piles = state.piles
         return [MOVES[pile[-1]][PILE + i][king] for i, pile in enumerate(piles) if len(pile) > 2 for king in bare]
 
-    @cython.locals(piles=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint, moves=list)
+    @cython.locals(stock=bytes, piles=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint,
+                   moves=list)
     def legal_moves(self, state: GalleryState) -> list[Move]:
         if self.any_king and self.choosing(state):
             return king_moves(state.stock)
-        if state.stock:
-            moves = self._stock_moves(state)
-            moves += self._plays(state)
+        stock, piles, _, _, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
+        if stock:
+            moves = _deals(state)
+            moves += _plays(state)
             return moves
-        piles = state.piles
         bare = False
         donors = False
         for pile in piles:
@@ -326,26 +340,26 @@ class Gallery(Rules[GalleryState]):
         if bare and donors:
             if self.cover_first:
                 return self._covers(state)
-            moves = self._plays(state)  # the variants: plays, covers, and the redeal unless a cover must come first
+            moves = _plays(state)  # the variants: plays, covers, and the redeal unless a cover must come first
             moves += self._covers(state)
-            if state.redeals < DEALS - 1 and not self.cover_before_redeal:
-                moves.append(redeal(state.redeals + 1))
+            if redeals < DEALS - 1 and not self.cover_before_redeal:
+                moves.append(redeal(redeals + 1))
             return moves
-        moves = self._plays(state)
+        moves = _plays(state)
         if moves or donors or any(len(pile) == 2 for pile in piles):
-            if state.redeals < DEALS - 1:
-                moves.append(redeal(state.redeals + 1))
+            if redeals < DEALS - 1:
+                moves.append(redeal(redeals + 1))
             return moves
         return []  # won: the stock is out and the kings are alone
 
     @cython.locals(stock=bytes, piles=tuple, found=tuple, queens=tuple, card=cython.int, src=cython.int,
                    dst=cython.int, i=cython.int, j=cython.int)
     def apply(self, state: GalleryState, move: Move) -> GalleryState:
-        stock, piles, found, queens, redeals = state
-        if move.card < 0:
+        stock, piles, found, queens, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
+        card, src, dst = cython.cast(tuple, move)
+        if card < 0:
             gathered = b"".join(piles)
             return GalleryState(gathered, NO_PILES, found, queens, redeals + 1)
-        card, src, dst = move
         if self.any_king and self.choosing(state):
             i = self.drawn_index(state, move)
             return GalleryState(stock[:i] + stock[i + 1 :], (ONE[card], *piles[1:]), found, queens, redeals)
@@ -364,17 +378,17 @@ class Gallery(Rules[GalleryState]):
             piles = _replaced(piles, i, piles[i] + ONE[card])
         return _new(GalleryState, (stock, piles, found, queens, redeals))  # type: ignore[no-any-return]
 
-    @cython.locals(piles=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint,
-                   card=cython.int, fits=cython.ulonglong)
+    @cython.locals(stock=bytes, piles=tuple, found=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint,
+                   donors=cython.bint, card=cython.int, fits=cython.ulonglong)
     def forced(self, state: GalleryState) -> bool:
         """A cover is pending, or the next stock card has one place and no pile top can go up.
 
         (Under ``any_king`` the first king is a choice unless only one may be drawn; under the cover variants a
         cover is never the only kind of move on offer, so it is not forced.)"""
-        piles = state.piles
         if self.any_king and self.choosing(state):
             return len(king_choices(state.stock)) == 1
-        if not state.stock:
+        stock, piles, found, _, _ = cython.cast(tuple, state)  # unpacked in C (``_deals``)
+        if not stock:
             if not self.cover_first:
                 return False
             bare = donors = False
@@ -385,8 +399,8 @@ class Gallery(Rules[GalleryState]):
                 elif n > 2:
                     donors = True
             return bare and donors
-        card = state.stock[0]
-        fits = fits_mask(state.found)
+        card = stock[0]
+        fits = fits_mask(found)
         if KIND[card] == ORDINARY and (fits >> card) & 1:
             return False  # up or onto its pile
         for pile in piles:
@@ -396,7 +410,7 @@ class Gallery(Rules[GalleryState]):
                     return False
         return True
 
-    @cython.locals(stock=bytes, piles=list, found=tuple, queens=tuple, extra=dict, bare=list, cards=list,
+    @cython.locals(stock=bytes, piled=tuple, piles=list, found=tuple, queens=tuple, extra=dict, bare=list, cards=list,
                    pile=bytes, row=tuple, at=cython.Py_ssize_t, end=cython.Py_ssize_t, card=cython.int,
                    kind=cython.int, started=cython.int, i=cython.int, top=cython.int, stop=cython.bint,
                    fits=cython.ulonglong, one=cython.ulonglong)
@@ -409,11 +423,10 @@ class Gallery(Rules[GalleryState]):
         dealt cards that continue no foundation: so once ``forced`` holds at the start, the pile tops need
         looking at again only after an ace, and only for the card that goes on it.
         """
-        stock = state.stock
+        stock, piled, found, queens, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
         if not stock or (self.any_king and self.choosing(state)) or not self.forced(state):
             return state
-        piles = list(state.piles)
-        found, queens = state.found, state.queens
+        piles = list(piled)
         extra: dict[int, list[int]] = {}  # pile index: the cards this run dealt onto it, in order
         bare = [i for i, pile in enumerate(piles) if len(pile) == 1]  # left to right
         started = PILES - piles.count(b"")
@@ -464,17 +477,18 @@ class Gallery(Rules[GalleryState]):
             return state
         for i, cards in extra.items():
             piles[i] = piles[i] + bytes(cards)
-        return _new(GalleryState, (stock[at:], tuple(piles), found, queens, state.redeals))  # type: ignore[no-any-return]
+        return _new(GalleryState, (stock[at:], tuple(piles), found, queens, redeals))  # type: ignore[no-any-return]
 
     def laid_out(self, state: GalleryState) -> bool:
         """The book's first figure: the king from the middle of the packs laid as pile 1."""
         return state.redeals > 0 or bool(state.piles[0])
 
-    @cython.locals(pile=bytes)
+    @cython.locals(stock=bytes, piles=tuple, pile=bytes)
     def is_won(self, state: GalleryState) -> bool:
-        if state.stock:
+        stock, piles, _, _, _ = cython.cast(tuple, state)  # unpacked in C (``_deals``)
+        if stock:
             return False
-        for pile in state.piles:  # noqa: SIM110 (a loop: compiled, ``all`` over a generator makes an object)
+        for pile in piles:  # noqa: SIM110 (a loop: compiled, ``all`` over a generator makes an object)
             if len(pile) > 1:
                 return False
         return True
@@ -503,7 +517,7 @@ class Gallery(Rules[GalleryState]):
         and plays may use any pile, nothing is gathered again) and kings are
         inert, so the piles become a sorted multiset of the cards on the kings.
         """
-        stock, piles, found, _, redeals = state
+        stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
         if not stock and redeals >= DEALS - 1:
             return (stock, tuple(sorted([pile[1:] for pile in piles])), _found_key(found), redeals)
         return (stock, piles, _found_key(found), redeals)

@@ -39,6 +39,11 @@ import random
 import time
 from collections.abc import Callable, Hashable, Iterator
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.games import Move
 from generator.games.gallery import Gallery, GalleryState
 from generator.games.gallery_cards import FOUNDATION, LAST, PILE, PILES, QUEEN_ROW, STOCK
@@ -136,6 +141,8 @@ class GalleryHints(SearchHints[GalleryState]):
         """A start of the second deal gets ``deal_share`` times a last-deal start's share (it holds many of them)."""
         return bound if phase >= LAST else bound * self.deal_share
 
+    @cython.locals(stock=bytes, piles=tuple, found=tuple, last=cython.bint, card=cython.int, src=cython.int,
+                   dst=cython.int)
     def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """A provably safe move: the last deal's free pile tops and fitting cards, and deals that commute.
 
@@ -169,18 +176,17 @@ class GalleryHints(SearchHints[GalleryState]):
             return moves[0]  # the only move: the position is won exactly when its successor is
         if self.game.choosing(state):
             return None  # any_king: which king to draw is a choice like any other
-        found = state.found
-        piles = state.piles
-        stock = state.stock
-        last = state.redeals >= LAST
+        stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
+        last = redeals >= LAST
         if last:
             for move in moves:
+                card, src, dst = cython.cast(tuple, move)
                 if (
-                    move.src != STOCK
-                    and move.dst >= FOUNDATION
-                    and move.card >= 0
-                    and (len(piles[move.src - PILE]) > 2 or not stock)
-                    and free_slot(found, move.card)
+                    src != STOCK
+                    and dst >= FOUNDATION
+                    and card >= 0
+                    and (len(piles[src - PILE]) > 2 or not stock)
+                    and free_slot(found, card)
                 ):
                     return move
         if not stock:
@@ -291,6 +297,7 @@ class GalleryHints(SearchHints[GalleryState]):
         return never_split(state) or verdict(state, budget, failures, exact_redeals=exact_redeals,
                                              deadline=deadline) is False
 
+    @cython.locals(stock=bytes, found=tuple, last_out=cython.bint)
     def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
         """Moves that provably add nothing, left out (the no-peek choice then comes first, ``order``).
 
@@ -302,14 +309,14 @@ class GalleryHints(SearchHints[GalleryState]):
         """
         if len(moves) < 2 or self.game.choosing(state):
             return moves
-        if state.stock and moves[-1].src != STOCK and self._independent_once(state):
+        stock, _, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
+        if stock and moves[-1].src != STOCK and self._independent_once(state):
             moves = [m for m in moves if m.src == STOCK]
         kept = []
         seen = set()
-        found = state.found
-        last_out = not state.stock and state.redeals >= LAST
+        last_out = not stock and redeals >= LAST
         for move in moves:
-            card, src, dst = move
+            card, src, dst = cython.cast(tuple, move)
             if FOUNDATION <= dst < QUEEN_ROW:
                 tag = (card, src, found[dst - FOUNDATION])
             elif last_out and src != STOCK:

@@ -45,6 +45,7 @@ def free_slot(found: tuple[int, ...], card: int) -> bool:
     return fits and mine >= 2
 
 
+@cython.cfunc
 def _player_choice(player: GalleryPlayer, state: GalleryState, moves: list[Move]) -> Move:
     """The no-peek player's choice (it always chooses one in this game)."""
     choice = player.choose(state, moves)
@@ -75,6 +76,9 @@ def cards_up(found: Sequence[int]) -> int:
     return sum(top % 13 + 1 for top in found if top != EMPTY)
 
 
+@cython.cfunc
+@cython.locals(stock=bytes, piles=tuple, found=tuple, last=cython.bint, out=cython.bint, card=cython.int,
+               src=cython.int, dst=cython.int, before=cython.int)
 def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand: Callable[[], float],
             eps: float, keep: bool, kept: dict[int, bool]) -> Move:
     """A playout's choice among the engine's ``moves``: mostly the no-peek one, departing with probability ``eps``.
@@ -85,18 +89,19 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
     """
     if player.game.choosing(state):  # any_king: the king to draw, like a cover below
         return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
-    piles, found = state.piles, state.found
-    last = state.redeals >= LAST
-    out = not state.stock
-    first = moves[0]
-    if out and first.card >= 0 and first.dst < FOUNDATION:  # covers are pending: every move is one
+    stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
+    last = redeals >= LAST
+    out = not stock
+    card, _, dst = cython.cast(tuple, moves[0])
+    if out and card >= 0 and dst < FOUNDATION:  # covers are pending: every move is one
         return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
     plays: list[Move] = []
+    before = -1  # the source of the last play kept
     for move in moves:
-        if move.card < 0 or move.src == STOCK or (plays and plays[-1].src == move.src):
+        card, src, _ = cython.cast(tuple, move)
+        if card < 0 or src == STOCK or (plays and before == src):
             continue  # the redeal, the turned card, or a second foundation for the same top
-        card = move.card
-        if last and (len(piles[move.src - PILE]) > 2 or out) and free_slot(found, card):
+        if last and (len(piles[src - PILE]) > 2 or out) and free_slot(found, card):
             return move  # (A)
         if keep and not last:
             if card not in kept:
@@ -104,6 +109,7 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
             if kept[card]:
                 continue
         plays.append(move)
+        before = src
     if plays:
         if rand() < eps and not (keep and not last):
             pick = int(rand() * (len(plays) + (1 if not out or not last else 0)))
@@ -116,7 +122,7 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
     deals = [m for m in moves if m.src == STOCK]
     if len(deals) == 1:
         return deals[0]
-    card = first.card  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
+    card = cython.cast(tuple, moves[0])[0]  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
     if keep and not last:
         if card not in kept:
             kept[card] = rand() < eps
