@@ -159,9 +159,9 @@ def _found_key(found: tuple[int, ...]) -> int:
     """The foundations' tops as a sorted multiset, packed into one int (six bits a top): the key's part
     for them, where ``tuple(sorted(found))`` made a list and a tuple of Python ints for every key."""
     if cython.compiled:
-        tops = list(found)
-        for i in range(1, PILES):  # insertion sort of eight, in C
-            top = tops[i]
+        tops = [0, 0, 0, 0, 0, 0, 0, 0]  # a literal: set in C, no list made (``list(found)`` made one and
+        for i in range(PILES):  # converted it: a search of the plain game spent 5 % of its time here); an
+            top = found[i]  # insertion sort of eight, in C, as they are read
             j = i - 1
             while j >= 0 and tops[j] > top:
                 tops[j + 1] = tops[j]
@@ -234,6 +234,23 @@ def _plays(state: GalleryState) -> list[Move]:
                 _ups(found, card, MOVES[card][i], moves)
         i += 1
     return moves
+
+
+@cython.cfunc
+@cython.returns(cython.bint)
+@cython.locals(stock=bytes, piles=tuple, found=tuple, pile=bytes, card=cython.int, fits=cython.ulonglong)
+def _one_way(stock: bytes, piles: tuple[bytes, ...], found: tuple[int, ...]) -> bool:
+    """While the stock lasts: the next stock card has one place and no pile top can go up (``Gallery.forced``)."""
+    card = stock[0]
+    fits = fits_mask(found)
+    if KIND[card] == ORDINARY and (fits >> card) & 1:
+        return False  # up or onto its pile
+    for pile in piles:
+        if len(pile) > 1:
+            card = pile[-1]
+            if (fits >> card) & 1:
+                return False
+    return True
 
 
 class Gallery(Rules[GalleryState]):
@@ -379,7 +396,7 @@ class Gallery(Rules[GalleryState]):
         return _new(GalleryState, (stock, piles, found, queens, redeals))  # type: ignore[no-any-return]
 
     @cython.locals(stock=bytes, piles=tuple, found=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint,
-                   donors=cython.bint, card=cython.int, fits=cython.ulonglong)
+                   donors=cython.bint)
     def forced(self, state: GalleryState) -> bool:
         """A cover is pending, or the next stock card has one place and no pile top can go up.
 
@@ -399,16 +416,7 @@ class Gallery(Rules[GalleryState]):
                 elif n > 2:
                     donors = True
             return bare and donors
-        card = stock[0]
-        fits = fits_mask(found)
-        if KIND[card] == ORDINARY and (fits >> card) & 1:
-            return False  # up or onto its pile
-        for pile in piles:
-            if len(pile) > 1:
-                card = pile[-1]
-                if (fits >> card) & 1:
-                    return False
-        return True
+        return _one_way(stock, piles, found)
 
     @cython.locals(stock=bytes, piled=tuple, piles=list, found=tuple, queens=tuple, extra=dict, bare=list, cards=list,
                    pile=bytes, row=tuple, at=cython.Py_ssize_t, end=cython.Py_ssize_t, card=cython.int,
@@ -424,8 +432,8 @@ class Gallery(Rules[GalleryState]):
         looking at again only after an ace, and only for the card that goes on it.
         """
         stock, piled, found, queens, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
-        if not stock or (self.any_king and self.choosing(state)) or not self.forced(state):
-            return state
+        if not stock or (self.any_king and self.choosing(state)) or not _one_way(stock, piled, found):
+            return state  # (``forced`` with the stock not out and no king to choose: a C call, not a method's)
         piles = list(piled)
         extra: dict[int, list[int]] = {}  # pile index: the cards this run dealt onto it, in order
         bare = [i for i, pile in enumerate(piles) if len(pile) == 1]  # left to right
