@@ -148,9 +148,10 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
     @cython.locals(stock=bytes, waste=bytes, piles=tuple, foundations=tuple, card=cython.int, need=cython.int,
                    base=cython.int, i=cython.int, j=cython.int, free=cython.int, nempty=cython.int,
                    limit=cython.Py_ssize_t, ftops=cython.int[8], ptops=cython.int[8], empty=cython.int[8], moves=list,
-                   cards=bytes, fits=cython.bint, codes=bytes, fneeds=bytes, pneeds=bytes)
+                   cards=bytes, fits=cython.bint, codes=bytes, fneeds=bytes, pneeds=bytes, places=cython.int,
+                   to_pile=cython.int, to_foundation=cython.int, to_waste=cython.int)
     def legal_moves(self, state: BrunetteBlondeState) -> list[Move]:
-        stock, waste, piles, foundations, redeals, dealing = state
+        stock, waste, piles, foundations, redeals, dealing = cython.cast(tuple, state)  # unpacked in C (``apply``)
         if dealing:
             card = stock[0]
             if IS_ACE[card]:
@@ -159,6 +160,9 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         if not cython.compiled:  # compiled, the three are C arrays
             ftops, ptops, empty = [0] * ROW, [0] * ROW, [0] * ROW
         codes, fneeds, pneeds = TO_CODE, F_NEEDS, P_NEEDS
+        # The places' numbers as C ints: the module's names are Python ints, and every move's index below was
+        # summed from them as objects (compiled, a third of two_cards' ``legal_moves``).
+        places, to_pile, to_foundation, to_waste = PLACES, PILE, FOUNDATION, WASTE
         # Foundation tops as codes (0: empty; an ace goes to the first of those, ``free``); pile tops as codes
         # (1: empty or full, which nothing is built on); the empty places in order.
         free = -1
@@ -176,7 +180,7 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
             cards = piles[i]
             if not cards:
                 ptops[i] = 1
-                empty[nempty] = PILE + i
+                empty[nempty] = to_pile + i
                 nempty += 1
             else:
                 ptops[i] = codes[cards[-1]] if len(cards) < limit else 1
@@ -187,7 +191,7 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
             if cards:
                 card = cards[-1]
                 need = fneeds[card]
-                base = (card * PLACES + PILE + i) * PLACES + FOUNDATION
+                base = (card * places + to_pile + i) * places + to_foundation
                 if need:
                     if need in ftops:  # compiled: a C loop; plain: a list's own test, before the loop
                         for j in range(ROW):
@@ -197,25 +201,25 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
                     moves.append(MOVE[base + free])
         if waste:
             card = waste[-1]
-            base = (card * PLACES + WASTE) * PLACES
+            base = (card * places + to_waste) * places
             need = fneeds[card]
             if need:
                 if need in ftops:
                     for j in range(ROW):
                         if ftops[j] == need:
-                            moves.append(MOVE[base + FOUNDATION + j])
+                            moves.append(MOVE[base + to_foundation + j])
             elif free >= 0:
-                moves.append(MOVE[base + FOUNDATION + free])
+                moves.append(MOVE[base + to_foundation + free])
             need = pneeds[card]
             if need in ptops:
                 for j in range(ROW):
                     if ptops[j] == need:
-                        moves.append(MOVE[base + PILE + j])
+                        moves.append(MOVE[base + to_pile + j])
             for j in range(nempty):
                 moves.append(MOVE[base + empty[j]])
         if stock:
             card = stock[0]
-            base = card * PLACES * PLACES
+            base = card * places * places
             fits = False
             need = fneeds[card]
             if need:
@@ -223,20 +227,20 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
                     fits = True
                     for j in range(ROW):
                         if ftops[j] == need:
-                            moves.append(MOVE[base + FOUNDATION + j])
+                            moves.append(MOVE[base + to_foundation + j])
             elif free >= 0:
-                moves.append(MOVE[base + FOUNDATION + free])
+                moves.append(MOVE[base + to_foundation + free])
                 fits = True
             need = pneeds[card]
             if need in ptops:
                 fits = True
                 for j in range(ROW):
                     if ptops[j] == need:
-                        moves.append(MOVE[base + PILE + j])
+                        moves.append(MOVE[base + to_pile + j])
             for j in range(nempty):
                 moves.append(MOVE[base + empty[j]])
             if not fits or self.free_waste:
-                moves.append(MOVE[base + WASTE])
+                moves.append(MOVE[base + to_waste])
         elif waste and redeals < REDEALS and not (moves and self.stuck_redeal):
             moves.append(redeal(redeals + 1))
         return moves
@@ -244,11 +248,12 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
     @cython.locals(stock=bytes, waste=bytes, piles=tuple, foundations=tuple, card=cython.int, src=cython.int,
                    dst=cython.int)
     def apply(self, state: BrunetteBlondeState, move: Move) -> BrunetteBlondeState:
-        stock, waste, piles, foundations, redeals, dealing = state
-        if move.is_redeal:
+        # Unpacked in C (``cython.cast``: the ``NamedTuple`` read as the tuple it is), not iterated as an object.
+        stock, waste, piles, foundations, redeals, dealing = cython.cast(tuple, state)
+        card, src, dst = cython.cast(tuple, move)
+        if card < 0:  # the redeal
             # The waste turned over unshuffled: its first card is dealt first again.
             return BrunetteBlondeState(waste, b"", piles, foundations, redeals + 1, False)
-        card, src, dst = move
         if src == STOCK:
             stock = stock[1:]
         elif src == WASTE:

@@ -177,8 +177,9 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
         rng.shuffle(ordered)
         return ordered
 
-    @cython.locals(foundations=tuple, cards=bytes, code=cython.int, d=cython.int, e=cython.int, f=cython.int,
-                   pred=cython.int, count=cython.int, short=cython.bint)
+    @cython.locals(stock=bytes, waste=bytes, foundations=tuple, cards=bytes, card=cython.int, dst=cython.int,
+                   code=cython.int, d=cython.int, e=cython.int, f=cython.int, pred=cython.int, count=cython.int,
+                   short=cython.bint)
     def safe_move(self, state: BrunetteBlondeState, moves: list[Move]) -> Move | None:
         """A move that cannot lose a win; see the proofs beside each case.
 
@@ -194,13 +195,15 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
         """
         if len(moves) == 1:
             return moves[0]  # no other choice: taking it loses nothing
-        stock, waste, foundations = state.stock, state.waste, state.foundations
+        # Unpacked in C (``cython.cast``: the ``NamedTuple`` read as the tuple it is), not looked up by name.
+        stock, waste, _, foundations, redeals, _ = cython.cast(tuple, state)
         present = None
-        first_rule = not (self.game.stuck_redeal and not state.redeals)  # why: at the end of its proof
+        first_rule = not (self.game.stuck_redeal and not redeals)  # why: at the end of its proof
         for move in moves if first_rule else ():
-            if move.dst < FOUNDATION:
+            card, _, dst = cython.cast(tuple, move)
+            if dst < FOUNDATION:
                 continue
-            code = CODE[move.card]
+            code = CODE[card]
             # Rule: a card x of a free code c goes up (from a pile, the waste or the stock) if one of
             # d = succ(c), e = succ(d) -- and, in two_cards, f = succ(e) -- has no card left to be
             # turned: none in the stock, nor in the waste while the redeal is still to come (a
@@ -244,7 +247,7 @@ class BrunetteBlondeHints(SearchHints[BrunetteBlondeState]):
             # is off there until the redeal is made; from then on the variant is the game as
             # printed (it changes nothing but the redeal), and the proof stands.
             if present is None:  # the codes still to be turned
-                present = (stock if state.redeals else stock + waste).translate(TO_CODE)
+                present = (stock if redeals else stock + waste).translate(TO_CODE)
             d = SUCC[code]
             e = SUCC[d]
             short = not d or d not in present or not e or e not in present
