@@ -421,3 +421,31 @@ def test_a_nested_search_of_the_gallery_wins_with_moves_of_the_engine_alone():
         assert (line is not None) is wins
         if line is not None:
             assert GAME.is_won(end_of(start, line))
+
+
+def test_a_last_deal_root_its_refined_test_proves_lost_runs_no_nested_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The leads ask the root's refined test before their nested searches in the last deal: where it proves the
+    root lost (deal 1's no-peek game with 16 cards left in the last deal: an answer key's probe), no playout of
+    theirs runs, and the answer is the one the search gives with them (lost, in the same positions)."""
+    game = make_game("gallery")
+    played = play_out(game, stock_indices("gallery", 1))
+    state = next(s for s in played.states if s.redeals == LAST and len(s.stock) == 16)
+    budget = Budget(seconds=None, nodes=10_000)
+    playouts: list[int] = []
+    advance = Slices.advance
+
+    def counted(self: Slices[GalleryState], *args: object, **kwargs: object) -> object:
+        before = self.playouts
+        try:
+            return advance(self, *args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            playouts.append(self.playouts - before)
+
+    monkeypatch.setattr(Slices, "advance", counted)
+    solved = solve_position(game, state, budget=budget)
+    assert solved.result is Result.LOST
+    assert sum(playouts) == 0
+    monkeypatch.setattr(GalleryHints, "dead_end", lambda self, state: False)  # no test: the nested searches run
+    playouts.clear()
+    assert solve_position(game, state, budget=budget).result is not Result.WON
+    assert sum(playouts) > 0
