@@ -78,7 +78,7 @@ def cards_up(found: Sequence[int]) -> int:
 
 @cython.cfunc
 @cython.locals(stock=bytes, piles=tuple, found=tuple, last=cython.bint, out=cython.bint, card=cython.int,
-               src=cython.int, dst=cython.int, before=cython.int)
+               src=cython.int, first_card=cython.int, first_dst=cython.int, before=cython.int)
 def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand: Callable[[], float],
             eps: float, keep: bool, kept: dict[int, bool]) -> Move:
     """A playout's choice among the engine's ``moves``: mostly the no-peek one, departing with probability ``eps``.
@@ -92,8 +92,8 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
     stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
     last = redeals >= LAST
     out = not stock
-    card, _, dst = cython.cast(tuple, moves[0])
-    if out and card >= 0 and dst < FOUNDATION:  # covers are pending: every move is one
+    first_card, _, first_dst = cython.cast(tuple, moves[0])
+    if out and first_card >= 0 and first_dst < FOUNDATION:  # covers are pending: every move is one
         return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
     plays: list[Move] = []
     before = -1  # the source of the last play kept
@@ -122,7 +122,7 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
     deals = [m for m in moves if m.src == STOCK]
     if len(deals) == 1:
         return deals[0]
-    card = cython.cast(tuple, moves[0])[0]  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
+    card = first_card  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
     if keep and not last:
         if card not in kept:
             kept[card] = rand() < eps

@@ -50,7 +50,7 @@ class GalleryPlayer(Player[GalleryState]):
         if best is not None:
             return best
         for move in moves:
-            if move.card >= 0 and FOUNDATION <= move.dst < QUEEN_ROW:  # not the redeal
+            if not move.is_redeal and FOUNDATION <= move.dst < QUEEN_ROW:
                 return move  # the turned card fits a foundation
         return moves[0]  # the turned card's only place, or the redeal
 
