@@ -93,9 +93,11 @@ def test_the_calls_waited_for_come_first_and_the_head_s_guesses_before_later_ite
     log = Log()
 
     def work(i: int) -> Steps[str]:
+        # The guess is ready 0.1 s after the head began: long after item 1's call began beside it (a loaded machine
+        # once took more than 0.01 s between the two, and the guess went first), long before item 1's ends.
         if i == 0:
-            return _naps(log, "head", 0.4, guess=0.01)
-        return _naps(log, f"item{i}", 0.05)
+            return _naps(log, "head", 0.8, guess=0.1)
+        return _naps(log, f"item{i}", 0.3 if i == 1 else 0.05)
 
     with ThreadPoolExecutor(2) as executor:
         assert list(in_order_steps(work, range(4), jobs=2, executor=executor, ahead=4)) == [
