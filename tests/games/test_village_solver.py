@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
-from generator.games import Result
+from generator.games import Move, Result, make_game
 from generator.games.village import DOWN, PILE, REDEALS, SUITS, UP, Village, VillageState
 from generator.hints import SearchHints, hints_for
 from generator.hints.village import _locks, _stuck
@@ -328,3 +330,32 @@ def test_never_lost_where_the_no_peek_player_wins():
     assert won_by_player
     for deal in won_by_player:
         assert solve(G, stock_indices("village", deal), budget=Budget(seconds=2)).result is not Result.LOST, deal
+
+
+def _forced_one_by_one(game: Village, state: VillageState, floor: int) -> tuple[list[Move], VillageState]:
+    """The dealt blocks and refills made one move at a time, as the solver made them before ``deal_forced``."""
+    moves: list[Move] = []
+    while game.stock_left(state) > floor and game.forced(state):
+        (move,) = game.legal_moves(state)
+        moves.append(move)
+        state = game.apply(state, move)
+    return moves, state
+
+
+@pytest.mark.parametrize("spec", ["village", "village:at_once"])
+@given(deal=st.integers(1, 10**6), seed=st.integers(0, 10**6), floor=st.integers(0, 40))
+@settings(max_examples=25, deadline=None)
+def test_deal_forced_deals_the_whole_block_and_every_refill(spec: str, deal: int, seed: int, floor: int) -> None:
+    """Exactly the moves the engine forces one at a time while the stock lasts, down to the floor: no fewer (the
+    solver would make the rest one by one, slower) and no others; after the redeal too (its first eight)."""
+    game = make_game(spec)
+    rng = random.Random(seed)
+    state = game.initial_state(stock_indices("village", deal))
+    dealt = 0
+    while moves := game.legal_moves(state):
+        made: list[Move] = []
+        end = game.deal_forced(state, made, stock_floor=floor)
+        assert (made, end) == _forced_one_by_one(game, state, floor)
+        dealt += len(made)
+        state = game.apply(state, rng.choice(moves))
+    assert dealt
