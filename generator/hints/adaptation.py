@@ -26,6 +26,11 @@ from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
 from typing import Any
 
 from generator.games import Move, Rules, S
+
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
 from generator.hints.nested import Search
 
 #: One choice of a playout: the codes of the moves on offer, each move's bias, and which was made.
@@ -107,7 +112,15 @@ def adaptations(game: Rules[S], state: S, level: int, biases: Sequence[float], *
                          score=score, safe=safe, rng=random.Random(seed * 1_000_033 + index), prune=prune)
 
 
-def move_in_deal(state: Any, move: Move) -> Hashable:
+@cython.locals(redeals=cython.int, card=cython.int, src=cython.int, dst=cython.int)
+def move_in_deal(state: Any, move: Move) -> int:
     """A code for games dealt more than once (a state with ``redeals``): the move and the deal or pass it is made
-    in, since the same move is another choice in another deal."""
-    return state.redeals, move
+    in, since the same move is another choice in another deal.
+
+    One int, a byte each for the card and the places (each of them -128..127: a redeal's are negative) above the
+    deal's number: it names what ``(redeals, move)`` named, one to one, so the policy holds the same numbers;
+    a tuple of a tuple was hashed anew at each of a choice's look-ups (three a move in ``adapt``) and compared
+    item by item, an int is its own hash."""
+    redeals: int = state.redeals
+    card, src, dst = cython.cast(tuple, move)
+    return ((redeals * 256 + (card + 128)) * 256 + (src + 128)) * 256 + (dst + 128)

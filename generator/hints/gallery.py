@@ -57,6 +57,18 @@ from generator.hints.nested import Slices, runs
 from generator.players.gallery import GalleryPlayer
 
 
+@cython.cfunc
+@cython.locals(moves=list, kept=list, src=cython.int)
+def _deals_of(moves: list[Move]) -> list[Move]:
+    """The moves of the turned card among ``moves`` (a move unpacked in C, not its ``src`` looked up by name)."""
+    kept = []
+    for move in moves:
+        _, src, _ = cython.cast(tuple, move)
+        if src == STOCK:
+            kept.append(move)
+    return kept
+
+
 class GalleryHints(SearchHints[GalleryState]):
     game: Gallery
     player: GalleryPlayer
@@ -174,9 +186,9 @@ class GalleryHints(SearchHints[GalleryState]):
         """
         if len(moves) == 1:
             return moves[0]  # the only move: the position is won exactly when its successor is
-        if self.game.choosing(state):
-            return None  # any_king: which king to draw is a choice like any other
         stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
+        if not redeals and not piles[0] and self.game.choosing(state):  # (``choosing`` needs both)
+            return None  # any_king: which king to draw is a choice like any other
         last = redeals >= LAST
         if last:
             for move in moves:
@@ -191,7 +203,7 @@ class GalleryHints(SearchHints[GalleryState]):
                     return move
         if not stock:
             return None
-        deals = moves if moves[-1].src == STOCK else [m for m in moves if m.src == STOCK]
+        deals = moves if cython.cast(tuple, moves[-1])[1] == STOCK else _deals_of(moves)
         commutes = len(deals) == len(moves) or self._independent_once(state)
         if not commutes:
             return None
@@ -297,7 +309,7 @@ class GalleryHints(SearchHints[GalleryState]):
         return never_split(state) or verdict(state, budget, failures, exact_redeals=exact_redeals,
                                              deadline=deadline) is False
 
-    @cython.locals(stock=bytes, found=tuple, last_out=cython.bint)
+    @cython.locals(stock=bytes, piles=tuple, found=tuple, last_out=cython.bint)
     def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
         """Moves that provably add nothing, left out (the no-peek choice then comes first, ``order``).
 
@@ -307,11 +319,13 @@ class GalleryHints(SearchHints[GalleryState]):
         cover onto a second bare king with the same card: the positions reached
         have the same ``key``.
         """
-        if len(moves) < 2 or self.game.choosing(state):
+        if len(moves) < 2:
             return moves
-        stock, _, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
-        if stock and moves[-1].src != STOCK and self._independent_once(state):
-            moves = [m for m in moves if m.src == STOCK]
+        stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
+        if not redeals and not piles[0] and self.game.choosing(state):  # (``choosing`` needs both)
+            return moves
+        if stock and cython.cast(tuple, moves[-1])[1] != STOCK and self._independent_once(state):
+            moves = _deals_of(moves)
         kept = []
         seen = set()
         last_out = not stock and redeals >= LAST

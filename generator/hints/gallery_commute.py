@@ -16,9 +16,9 @@ from generator.games.gallery import GalleryState, _pile_for, fits_mask
 from generator.games.gallery_cards import KIND, ORDINARY, PILE, PILES
 
 
-@cython.locals(piles=tuple, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong, one=cython.ulonglong,
-               depth=cython.int[8], bare=cython.bint, changed=cython.bint, i=cython.int, j=cython.int,
-               card=cython.int)
+@cython.locals(piles=tuple, found=tuple, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong,
+               one=cython.ulonglong, depth=cython.int[8], bare=cython.bint, changed=cython.bint, i=cython.int,
+               j=cython.int, card=cython.int)
 def reach(state: GalleryState) -> tuple[int, bool]:
     """Every pile top that could go up before the next card is dealt (a superset, as a bit mask: bit ``c`` for
     card ``c``), and whether a king could go bare.
@@ -27,9 +27,9 @@ def reach(state: GalleryState) -> tuple[int, bool]:
     could show, so a card counts as playable as soon as its predecessor could be
     (``fits``: the cards one above such a top; a foundation's top is at most a jack, a pile card never an ace).
     """
-    piles = state.piles
+    _, piles, found, _, _ = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
     one = 1  # compiled, 64 bits wide before a shift
-    fits = fits_mask(state.found)
+    fits = fits_mask(found)
     played = 0
     depth = [len(pile) - 1 for pile in piles]
     bare = False
@@ -53,7 +53,7 @@ def reach(state: GalleryState) -> tuple[int, bool]:
     return played, bare
 
 
-@cython.locals(stock=bytes, card=cython.int, played=cython.ulonglong, bare=cython.bint, pile=bytes)
+@cython.locals(stock=bytes, piles=tuple, card=cython.int, played=cython.ulonglong, bare=cython.bint, pile=bytes)
 def independent(state: GalleryState) -> bool:
     """Dealing the next card commutes with every pile-top play that could be made before it.
 
@@ -64,7 +64,7 @@ def independent(state: GalleryState) -> bool:
     bare a king, could put its predecessor on top of a foundation, or could
     take the top card of the pile it would land on.
     """
-    stock = state.stock
+    stock, piles, _, _, _ = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
     if len(stock) < 2:
         return False
     card = stock[0]
@@ -75,7 +75,7 @@ def independent(state: GalleryState) -> bool:
         return True
     if bare or (played >> (card - 1)) & 1:
         return False
-    pile = state.piles[_pile_for(state.piles) - PILE]
+    pile = piles[_pile_for(piles) - PILE]
     if len(pile) > 1:
         card = pile[-1]
         return not (played >> card) & 1

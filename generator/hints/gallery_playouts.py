@@ -87,9 +87,9 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
     before the last deal are of one kind only: a card that could go up is kept back for the whole
     deal (decided once per card and deal in ``kept``); every other card goes up as soon as it fits.
     """
-    if player.game.choosing(state):  # any_king: the king to draw, like a cover below
-        return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
     stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
+    if not redeals and not piles[0] and player.game.choosing(state):  # any_king: the king to draw, like a cover
+        return moves[int(rand() * len(moves))] if rand() < eps else _player_choice(player, state, moves)
     last = redeals >= LAST
     out = not stock
     first_card, _, first_dst = cython.cast(tuple, moves[0])
@@ -119,7 +119,11 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
             return _player_choice(player, state, plays)
     if out:
         return moves[-1]  # the redeal: every play was passed over
-    deals = [m for m in moves if m.src == STOCK]
+    deals: list[Move] = []
+    for move in moves:
+        _, src, _ = cython.cast(tuple, move)
+        if src == STOCK:
+            deals.append(move)
     if len(deals) == 1:
         return deals[0]
     card = first_card  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
@@ -142,6 +146,7 @@ def _never() -> float:
     return 0.5
 
 
+@cython.locals(at=cython.int, left=cython.int, floor=cython.int, redeals=cython.int)
 def playout(
     game: Gallery,
     player: GalleryPlayer,
@@ -163,10 +168,13 @@ def playout(
     rand = rng.random
     log: list[Move] = []
     kept: dict[int, bool] = {}
+    at = -1 if stop_at is None else stop_at  # the deal to stop at (-1: none; a position's redeals are 0..2)
+    left = -1 if stop_left is None or stop_at is None else stop_left
     while True:
-        floor = stop_left if stop_left is not None and stop_at is not None and state.redeals == stop_at - 1 else -1
+        redeals = cython.cast(tuple, state)[4]  # (``GalleryState.redeals``, read in C)
+        floor = left if redeals == at - 1 else -1
         state = deal_forced(state, log, stock_floor=max(floor, 0))  # forced deals draw nothing from ``rand``
-        if len(state.stock) <= floor:
+        if len(cython.cast(tuple, state)[0]) <= floor:  # the stock
             return Playout(log, state)
         moves = legal(state)
         if not moves:
@@ -174,7 +182,7 @@ def playout(
         move = _choose(player, state, moves, rand, eps, keep, kept)
         state = apply(state, move)
         log.append(move)
-        if move.card < 0:
+        if cython.cast(tuple, move)[0] < 0:  # the redeal
             kept = {}
-            if state.redeals == stop_at:
+            if redeals + 1 == at:
                 return Playout(log, state)

@@ -8,7 +8,7 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
-from generator.games.gallery import Gallery, GalleryState
+from generator.games.gallery import Gallery, GalleryState, fits_mask
 from generator.games.gallery_cards import FOUNDATION, PILE, QUEEN_ROW, STOCK, middle_king
 from generator.players.base import Player
 
@@ -16,7 +16,9 @@ from generator.players.base import Player
 class GalleryPlayer(Player[GalleryState]):
     game: Gallery
 
-    @cython.locals(piles=tuple, found=tuple, pile=bytes, card=cython.int, src=cython.int, dst=cython.int)
+    @cython.locals(piles=tuple, found=tuple, redeals=cython.int, pile=bytes, card=cython.int, src=cython.int,
+                   dst=cython.int, below=cython.int, n=cython.Py_ssize_t, fits=cython.ulonglong,
+                   score=cython.int, best_score=cython.int, uncovers=cython.bint)
     def choose(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """Up first, always: pile tops that fit (before turning a card), then the turned card.
 
@@ -30,22 +32,28 @@ class GalleryPlayer(Player[GalleryState]):
         Under ``any_king`` it draws the king nearest the middle, as the rules as printed do (it does not
         look into the stock for a better one); under the cover variants it covers once no play is left.
         """
-        if self.game.choosing(state):
+        _, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
+        if not redeals and not piles[0] and self.game.choosing(state):  # (``choosing`` needs both)
             middle = middle_king(state.stock)
             return next(move for move in moves if self.game.drawn_index(state, move) == middle)
-        _, piles, found, _, _ = cython.cast(tuple, state)  # unpacked in C (``gallery._deals``)
+        fits = fits_mask(found)  # ``below - 1 in found``: bit ``below`` (a pile card below its top is never an ace)
         best = None
-        best_score = None
+        best_score = -1
         for move in moves:
             card, src, dst = cython.cast(tuple, move)
             if card < 0 or src == STOCK:  # the redeal, or the turned card
                 continue
             pile = piles[src - PILE]
+            n = len(pile)
             # Does the card uncovered by this move fit now (or once this card is up)?
-            below = pile[-2] if len(pile) > 2 else None
-            uncovers = below is not None and (below - 1 in found or (dst >= FOUNDATION and below - 1 == card))
-            score = (dst >= FOUNDATION, uncovers, len(pile), -src, -dst)
-            if best_score is None or score > best_score:
+            uncovers = False
+            if n > 2:
+                below = pile[n - 2]
+                uncovers = bool((fits >> below) & 1) or (dst >= FOUNDATION and below - 1 == card)
+            # The order of (goes up, uncovers, len(pile), -src, -dst) as one number (a pile holds at most 104
+            # cards; places are below 64): compared as the tuple was, the first best kept; no tuple made.
+            score = ((((dst >= FOUNDATION) * 2 + uncovers) * 128 + n) * 64 + (63 - src)) * 64 + (63 - dst)
+            if score > best_score:
                 best, best_score = move, score
         if best is not None:
             return best
