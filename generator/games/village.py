@@ -77,12 +77,18 @@ _NEIGHBOURS = tuple(
     tuple(other for other in (card - 1, card + 1) if 0 <= other < 52 and _SUIT[other] == _SUIT[card])
     for card in range(52)
 )
-_EMPTY_PILES: tuple[tuple[int, ...], ...] = ((),) * PILES
+_EMPTY_PILES: tuple[bytes, ...] = (b"",) * PILES
+#: A card as a one-byte string, to lay on a pile (``_BYTE[card]``).
+_BYTE = tuple(bytes((card,)) for card in range(52))
 
 
 class VillageState(NamedTuple):
-    stock: tuple[int, ...]  # top card first
-    piles: tuple[tuple[int, ...], ...]  # pile:1 … pile:8, each bottom card first
+    """A position. The stock and the piles are ``bytes`` (one card a byte; read like tuples of ints): a bytes
+    object keeps its hash, so a key, which holds the eight piles (and after the redeal the stock), hashes only
+    what a move made new, and a move copies bytes, not Python ints (as ``GalleryState``)."""
+
+    stock: bytes  # top card first
+    piles: tuple[bytes, ...]  # pile:1 … pile:8, each bottom card first
     #: Cards on the foundations: heights[s] on the ace foundation of suit s
     #: (0..13, Т upwards), heights[4 + s] on its king foundation (К downwards).
     heights: tuple[int, ...]
@@ -128,21 +134,21 @@ class Village(Rules[VillageState]):
     # -- the rules --------------------------------------------------------------
 
     def initial_state(self, stock: Sequence[int]) -> VillageState:
-        stock = tuple(stock)
+        stock = bytes(stock)
         return VillageState(stock, _EMPTY_PILES, (0,) * 8, (0,) * 8, 1 if stock else 0, 0)
 
-    @cython.locals(stock=tuple, piles=tuple, dealing=cython.int)
+    @cython.locals(stock=bytes, piles=tuple, dealing=cython.int)
     def legal_moves(self, state: VillageState) -> list[Move]:
         stock, piles, _, _, dealing, _ = state
         if stock:
             if dealing:
                 return [_move(stock[0], STOCK, dealing)]
-            if () in piles:  # a refill, at once
-                return [_move(stock[0], STOCK, PILE + piles.index(()))]
+            if b"" in piles:  # a refill, at once
+                return [_move(stock[0], STOCK, PILE + piles.index(b""))]
         return self._free_moves(state)
 
-    @cython.locals(stock=tuple, piles=tuple, heights=tuple, where=tuple, redeals=cython.int, moves=list,
-                   src=cython.int, pile=tuple, card=cython.int, suit=cython.int, rank=cython.int, dst=cython.int,
+    @cython.locals(stock=bytes, piles=tuple, heights=tuple, where=tuple, redeals=cython.int, moves=list,
+                   src=cython.int, pile=bytes, card=cython.int, suit=cython.int, rank=cython.int, dst=cython.int,
                    tops=cython.int[8], i=cython.int, j=cython.int, k=cython.int, n=cython.int, ups=cython.int,
                    neighbours=tuple, base=cython.int, first=cython.bint, count=cython.int)
     def _free_moves(self, state: VillageState) -> list[Move]:
@@ -155,7 +161,7 @@ class Village(Rules[VillageState]):
         if not cython.compiled:
             tops = [-1] * PILES
         for i in range(PILES):
-            pile = piles[i] if i < count else ()
+            pile = piles[i] if i < count else b""
             tops[i] = pile[-1] if pile else -1
         moves: list[Move] = []
         for i in range(count):
@@ -204,14 +210,14 @@ class Village(Rules[VillageState]):
             moves.append(redeal(redeals + 1))
         return moves
 
-    @cython.locals(stock=tuple, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
+    @cython.locals(stock=bytes, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
                    card=cython.int, src=cython.int, dst=cython.int, i=cython.int, j=cython.int, slot=cython.int,
                    moved=list)
     def apply(self, state: VillageState, move: Move) -> VillageState:
         stock, piles, heights, where, dealing, redeals = state
         card, src, dst = move
         if card < 0:  # the redeal
-            gathered = tuple(card for pile in piles for card in pile)
+            gathered = b"".join(piles)
             return _state(gathered, _EMPTY_PILES, heights, where, 1 if gathered else 0, redeals + 1)
         if src == STOCK:
             stock = stock[1:]
@@ -222,14 +228,14 @@ class Village(Rules[VillageState]):
             if not stock:
                 dealing = 0
             j = dst - PILE
-            piles = (*piles[:j], (*piles[j], card), *piles[j + 1 :])
+            piles = (*piles[:j], piles[j] + _BYTE[card], *piles[j + 1 :])
             return _state(stock, piles, heights, where, dealing, redeals)
         i = src - PILE
         if dst < UP:
             j = dst - PILE
             moved = list(piles)
             moved[i] = piles[i][:-1]
-            moved[j] = (*piles[j], card)
+            moved[j] = piles[j] + _BYTE[card]
             return _state(stock, tuple(moved), heights, where, dealing, redeals)
         piles = (*piles[:i], piles[i][:-1], *piles[i + 1 :])
         slot = _SUIT[card] + (0 if dst < DOWN else SUITS)
@@ -238,7 +244,7 @@ class Village(Rules[VillageState]):
             where = (*where[:slot], dst, *where[slot + 1 :])
         return _state(stock, piles, heights, where, dealing, redeals)
 
-    @cython.locals(stock=tuple, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
+    @cython.locals(stock=bytes, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
                    laid=list, extra=list, at=cython.Py_ssize_t, end=cython.Py_ssize_t, size=cython.Py_ssize_t,
                    count=cython.Py_ssize_t, i=cython.int, j=cython.int, card=cython.int)
     def deal_forced(self, state: VillageState, moves: list[Move], *, stock_floor: int = 0) -> VillageState:
@@ -251,7 +257,7 @@ class Village(Rules[VillageState]):
         stock, piles, heights, where, dealing, redeals = state
         size = len(stock)
         end = size - stock_floor
-        if not size or end <= 0 or not (dealing or () in piles):
+        if not size or end <= 0 or not (dealing or b"" in piles):
             return state
         count = len(piles)  # PILES, or fewer in a position a test builds by hand
         laid = [len(pile) for pile in piles]  # cards on each pile, those this loop lays included
@@ -278,11 +284,11 @@ class Village(Rules[VillageState]):
             dealing = 0
         if not at:
             return state
-        return _state(stock[at:], tuple([(*piles[i], *extra[i]) if extra[i] else piles[i] for i in range(count)]),
+        return _state(stock[at:], tuple([piles[i] + bytes(extra[i]) if extra[i] else piles[i] for i in range(count)]),
                       heights, where, dealing, redeals)
 
     def forced(self, state: VillageState) -> bool:
-        return bool(state.stock) and (state.dealing > 0 or () in state.piles)
+        return bool(state.stock) and (state.dealing > 0 or b"" in state.piles)
 
     def is_won(self, state: VillageState) -> bool:
         """Every card on the foundations (with a full 104-card stock: all eight complete)."""
@@ -303,7 +309,7 @@ class Village(Rules[VillageState]):
         may share a key; the solver compares keys within one search only). After the redeal the
         stock is the gathered sequence, which differs from line to line, so it is kept whole.
         Once the stock is out and the redeal used, nothing can tell the piles apart: they are
-        a sorted multiset. The three shapes cannot be equal (an int, a tuple of ints and a
+        a sorted multiset. The three shapes cannot be equal (an int, the stock's bytes and a
         tuple of eight ints lead them).
         """
         stock, piles, heights, _, dealing, redeals = state
@@ -317,10 +323,10 @@ class Village(Rules[VillageState]):
     def contents(self, state: VillageState) -> dict[int, tuple[int, ...]]:
         places: dict[int, tuple[int, ...]] = {}
         if state.stock:
-            places[STOCK] = state.stock[::-1]
+            places[STOCK] = tuple(state.stock[::-1])
         for index, pile in enumerate(state.piles):
             if pile:
-                places[PILE + index] = pile
+                places[PILE + index] = tuple(pile)
         for suit in range(SUITS):
             ace, king = suit * 13, suit * 13 + 12
             if state.heights[suit]:
@@ -349,7 +355,7 @@ class Village(Rules[VillageState]):
             return f"{card_str(move.card)} is not on top of {self.places[move.src]}"
         if self.forced(state):
             if state.dealing:
-                what = "the first eight cards are" if () in state.piles else "a round is"
+                what = "the first eight cards are" if b"" in state.piles else "a round is"
                 return f"{what} dealt as a block: the next card goes to pile:{state.dealing}, no play between"
             return f"an emptied pile is refilled at once: {self.describe(legal[0])} comes first"
         if must_go_up and self.at_once and move.dst < UP and move.src < UP:

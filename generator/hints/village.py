@@ -193,7 +193,7 @@ class VillageHints(SearchHints[VillageState]):
         return state.redeals >= REDEALS and _stuck(state.piles, state.heights)
 
 
-def _frees(move: Move, piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...], stock: tuple[int, ...]) -> bool:
+def _frees(move: Move, piles: tuple[bytes, ...], heights: tuple[int, ...], stock: bytes) -> bool:
     """Does this marriage uncover a card that fits a foundation, or empty a pile the stock refills?"""
     pile = piles[move.src - PILE]
     if len(pile) == 1:
@@ -266,11 +266,11 @@ _PEEL = tuple(
 
 
 @cython.locals(off=cython.int[52], free=cython.int[52], tops=cython.int[52], ups=cython.int[4], downs=cython.int[4],
-               gap_up=cython.int[4], gap_down=cython.int[4], share=cython.int[8], pile=tuple, neighbours=tuple,
+               gap_up=cython.int[4], gap_down=cython.int[4], share=cython.int[8], pile=bytes, neighbours=tuple,
                card=cython.int, suit=cython.int, rank=cython.int, base=cython.int, index=cython.int,
                count=cython.int, start=cython.int, up=cython.int, down=cython.int, neighbour=cython.int,
                low=cython.int, other=cython.int, changed=cython.bint)
-def _stuck(piles: tuple[tuple[int, ...], ...], heights: tuple[int, ...]) -> bool:
+def _stuck(piles: tuple[bytes, ...], heights: tuple[int, ...]) -> bool:
     """True if, once the redeal is used, some card can never leave its pile (so the game is lost).
 
     Finds the largest set L of pile cards, each pile's share a bottom segment, such that the top

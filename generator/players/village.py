@@ -68,11 +68,11 @@ class VillagePlayer(Player[VillageState]):
 
     def _follow_ups(self, state: VillageState, move: Move) -> int:
         """How many foundation moves the table offers after ``move`` (the refill unseen)."""
-        after = self.game.apply(state, move)._replace(stock=())
+        after = self.game.apply(state, move)._replace(stock=b"")
         return sum(1 for m in self.game.legal_moves(after) if not m.is_redeal and m.dst >= UP)
 
     @staticmethod
-    def _wrong_way(state: VillageState, move: Move, piles: tuple[tuple[int, ...], ...]) -> bool:
+    def _wrong_way(state: VillageState, move: Move, piles: tuple[bytes, ...]) -> bool:
         """A marriage that stacks two cards of a suit in the order their foundations cannot take
         them (``lies_backwards``). The player never makes one: it is what locks the last cards
         of a game."""

@@ -64,7 +64,7 @@ def described(moves) -> set[str]:
 def position(pile_texts: list[str], heights=(0,) * 8, where=(0,) * 8, stock: str = "", redeals: int = 0):
     """A free-play position built directly (for foundation and key details)."""
     return VillageState(
-        tuple(cards(stock)), tuple(tuple(cards(t)) for t in pile_texts), tuple(heights), tuple(where), 0, redeals
+        bytes(cards(stock)), tuple(bytes(cards(t)) for t in pile_texts), tuple(heights), tuple(where), 0, redeals
     )
 
 
@@ -449,7 +449,7 @@ def test_no_peek_player_does_not_look_at_the_stock_order():
         moves = G.legal_moves(state)
         if not moves or G.forced(state):
             continue
-        shuffled = state._replace(stock=tuple(sorted(state.stock)))
+        shuffled = state._replace(stock=bytes(sorted(state.stock)))
         first = PLAYER.choose(state, moves)
         second = PLAYER.choose(shuffled, G.legal_moves(shuffled))
         if first is None or second is None:

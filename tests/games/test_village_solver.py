@@ -74,7 +74,7 @@ def small_position(rng: random.Random, *, stock_cards: int = 0, piles: int = 5, 
         laid[rng.randrange(piles)].append(card)
     where = [UP + suit if heights[suit] else 0 for suit in range(SUITS)]
     where += [DOWN + suit if heights[suit + SUITS] else 0 for suit in range(SUITS)]
-    state = VillageState(tuple(stock), tuple(map(tuple, laid)), tuple(heights), tuple(where), 0, redeals)
+    state = VillageState(bytes(stock), tuple(map(bytes, laid)), tuple(heights), tuple(where), 0, redeals)
     while G.forced(state):  # empty piles are refilled from the stock at once
         (move,) = G.legal_moves(state)
         state = G.apply(state, move)
@@ -130,12 +130,12 @@ def test_a_card_with_no_way_out_is_stuck():
     # 2♠ is left to move onto). So Т♠ never leaves, and 3♠ under it never comes out.
     heights = (13, 13, 13, 13, 10, 13, 13, 13)
     where = (9, 10, 11, 12, 13, 14, 15, 16)
-    state = VillageState((), (tuple(cards("3♠ Т♠")), tuple(cards("2♠"))), heights, where, 0, REDEALS)
+    state = VillageState(b"", (bytes(cards("3♠ Т♠")), bytes(cards("2♠"))), heights, where, 0, REDEALS)
     assert _locks(parse_card_index("Т♠"), parse_card_index("2♠"), heights)
     assert H.dead_end(state)
     assert not winnable(state)
     # with Т♠ under 2♠ instead, all three come out
-    state = state._replace(piles=(tuple(cards("Т♠ 2♠")), tuple(cards("3♠"))))
+    state = state._replace(piles=(bytes(cards("Т♠ 2♠")), bytes(cards("3♠"))))
     assert not H.dead_end(state)
     assert winnable(state)
 
@@ -180,7 +180,7 @@ def test_at_once_prunes_a_locking_marriage_but_not_a_lone_card_s():
     # left out by the printed game's second rule, which at_once switches off.
     heights = (13, 13, 13, 13, 10, 13, 13, 13)
     where = (9, 10, 11, 12, 13, 14, 15, 16)
-    state = VillageState((), (tuple(cards("3♠ Т♠")), tuple(cards("2♠"))), heights, where, 0, REDEALS)
+    state = VillageState(b"", (bytes(cards("3♠ Т♠")), bytes(cards("2♠"))), heights, where, 0, REDEALS)
     at_once = Village("at_once")
     lone = next(m for m in G.legal_moves(state) if m.card == parse_card_index("2♠"))
     locking = next(m for m in G.legal_moves(state) if m.card == parse_card_index("Т♠"))
