@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -89,20 +89,32 @@ def _advance(game: Rules[S], hints: SearchHints[S], state: S, path: list[Move]) 
 
     Returns the position reached and its legal moves (asked once per position).
     """
-    while True:
-        state = game.deal_forced(state, path)
-        moves = game.legal_moves(state)
-        if not moves:
-            return state, moves
-        if len(moves) == 1 and game.forced(state):
-            move = moves[0]
-        else:
-            safe = hints.safe_move(state, moves)
-            if safe is None:
+    return _advancer(game, hints)(state, path)
+
+
+def _advancer(game: Rules[S], hints: SearchHints[S]) -> Callable[[S, list[Move]], tuple[S, list[Move]]]:
+    """``_advance`` with the game's and the hints' methods looked up once, for a search that advances from every
+    position it enters (compiled, each ``game.apply`` looked the name up in the type and made a bound method)."""
+    apply, deal_forced, forced = game.apply, game.deal_forced, game.forced
+    legal_moves, safe_move = game.legal_moves, hints.safe_move
+
+    def advance(state: S, path: list[Move]) -> tuple[S, list[Move]]:
+        while True:
+            state = deal_forced(state, path)
+            moves = legal_moves(state)
+            if not moves:
                 return state, moves
-            move = safe
-        state = game.apply(state, move)
-        path.append(move)
+            if len(moves) == 1 and forced(state):
+                move = moves[0]
+            else:
+                safe = safe_move(state, moves)
+                if safe is None:
+                    return state, moves
+                move = safe
+            state = apply(state, move)
+            path.append(move)
+
+    return advance
 
 
 def _luby(index: int) -> int:
@@ -163,6 +175,7 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
     path: list[Move] = list(prefix)
     frames: list[tuple[S, int, list[Move]]] = []
     is_won, key_of, dead_end, prune, phase_of = game.is_won, game.key, hints.dead_end, hints.prune, hints.phase
+    advance, apply = _advancer(game, hints), game.apply
     bounded = bound is not None
     share = bound or 0
     assert lost is not None or not bounded, "a bounded search keeps what it finished (an acyclic game)"
@@ -263,7 +276,7 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
             del path[depth:]
             move = untried.pop()
             path.append(move)
-            if enter(*_advance(game, hints, game.apply(state, move), path)):
+            if enter(*advance(apply(state, move), path)):
                 return "won", path, nodes
     except _OutOfTime:
         return "time", [], nodes
