@@ -43,6 +43,22 @@ def assert_record_wins(game, stock, moves, deal: int) -> None:
     assert replayed.outcome is Result.WON
 
 
+def assert_deal_forced_whole(game, state, seed: int, floor: int, one_by_one) -> None:
+    """Along a random line from ``state``: ``game.deal_forced`` makes exactly what ``one_by_one(game, state, floor)``
+    makes a move at a time (the same moves, the same position), and at least one move somewhere."""
+    import random
+
+    rng = random.Random(seed)
+    dealt = 0
+    while moves := game.legal_moves(state):
+        made: list = []
+        end = game.deal_forced(state, made, stock_floor=floor)
+        assert (made, end) == one_by_one(game, state, floor)
+        dealt += len(made)
+        state = game.apply(state, rng.choice(moves))
+    assert dealt
+
+
 def digests_across_hash_seeds(code: str, seeds: tuple[str, ...] = ("1", "2")) -> set[str]:
     """What ``code`` prints, run in fresh processes under different hash seeds (one answer = no order accidents)."""
     digests = set()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -16,6 +15,7 @@ from generator.games.gallery import GalleryState
 from generator.games.gallery_cards import EMPTY, KIND, KING, NO_PILES, middle_king
 from generator.play import play_out
 from generator.players import player_for
+from tests.conftest import assert_deal_forced_whole
 
 GAME = make_game("gallery")
 P = GAME.place_id
@@ -440,13 +440,4 @@ def test_deal_forced_deals_the_whole_forced_run_of_the_stock(spec: str, deal: in
     """Exactly the moves the engine forces one at a time while the stock lasts, down to the floor: no fewer (the
     playouts and the solver would make the rest one by one, slower) and no others."""
     game = make_game(spec)
-    rng = random.Random(seed)
-    state = game.initial_state(stock_indices("gallery", deal))
-    dealt = 0
-    while moves := game.legal_moves(state):
-        made: list[Move] = []
-        end = game.deal_forced(state, made, stock_floor=floor)
-        assert (made, end) == forced_one_by_one(game, state, floor)
-        dealt += len(made)
-        state = game.apply(state, rng.choice(moves))
-    assert dealt
+    assert_deal_forced_whole(game, game.initial_state(stock_indices("gallery", deal)), seed, floor, forced_one_by_one)

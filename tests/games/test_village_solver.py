@@ -19,7 +19,7 @@ from generator.hints.village import _locks, _stuck
 from generator.play import play_out
 from generator.players import player_for
 from generator.solver import Budget, solve, solve_position
-from tests.conftest import assert_record_wins
+from tests.conftest import assert_deal_forced_whole, assert_record_wins
 
 G = Village()
 H = hints_for(G)
@@ -349,13 +349,4 @@ def test_deal_forced_deals_the_whole_block_and_every_refill(spec: str, deal: int
     """Exactly the moves the engine forces one at a time while the stock lasts, down to the floor: no fewer (the
     solver would make the rest one by one, slower) and no others; after the redeal too (its first eight)."""
     game = make_game(spec)
-    rng = random.Random(seed)
-    state = game.initial_state(stock_indices("village", deal))
-    dealt = 0
-    while moves := game.legal_moves(state):
-        made: list[Move] = []
-        end = game.deal_forced(state, made, stock_floor=floor)
-        assert (made, end) == _forced_one_by_one(game, state, floor)
-        dealt += len(made)
-        state = game.apply(state, rng.choice(moves))
-    assert dealt
+    assert_deal_forced_whole(game, game.initial_state(stock_indices("village", deal)), seed, floor, _forced_one_by_one)
