@@ -58,8 +58,6 @@ REDEALS = 1
 _SUIT = tuple(card // 13 for card in range(52))
 _RANK0 = tuple(card % 13 for card in range(52))  # Т = 0 … К = 12: fits the ace foundation at that height
 _DOWN0 = tuple(12 - card % 13 for card in range(52))  # fits the king foundation at that height
-#: Same suit, rank one higher or lower; Т and К are not neighbours.
-_SUIT_RANK = tuple((card // 13, card % 13) for card in range(52))
 
 
 #: Every card movement, made once (the solver asks for millions): ``_MOVES[(card * 17 + src) * 17 + dst]``.
@@ -73,6 +71,7 @@ def _move(card: int, src: int, dst: int) -> Move:
     return move
 
 
+#: Same suit, rank one higher or lower; Т and К are not neighbours.
 _NEIGHBOURS = tuple(
     tuple(other for other in (card - 1, card + 1) if 0 <= other < 52 and _SUIT[other] == _SUIT[card])
     for card in range(52)
@@ -169,7 +168,8 @@ class Village(Rules[VillageState]):
             if card < 0:
                 continue
             src = PILE + i
-            suit, rank = _SUIT_RANK[card]
+            suit = card // 13  # (C ints: a tuple of the pair was looked up and unpacked per card)
+            rank = card % 13
             if heights[suit] == rank:
                 dst = where[suit] or UP + SUITS - where[:SUITS].count(0)
                 moves.append(_MOVES[(card * 17 + src) * 17 + dst])
