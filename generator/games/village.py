@@ -245,22 +245,21 @@ class Village(Rules[VillageState]):
         return _state(stock, piles, heights, where, dealing, redeals)
 
     @cython.locals(stock=bytes, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
-                   laid=list, extra=list, at=cython.Py_ssize_t, end=cython.Py_ssize_t, size=cython.Py_ssize_t,
+                   extra=list, at=cython.Py_ssize_t, end=cython.Py_ssize_t, size=cython.Py_ssize_t,
                    count=cython.Py_ssize_t, i=cython.int, j=cython.int, card=cython.int)
     def deal_forced(self, state: VillageState, moves: list[Move], *, stock_floor: int = 0) -> VillageState:
         """The dealt block and the refills in one loop (see ``Rules.deal_forced``): while the stock lasts, the
         next card of a block goes to pile ``dealing``, else, with a pile empty, to the first empty pile; one
-        position at the end where ``apply`` made one a card (a block is up to seven cards, the first eight
-        eight). What ``apply`` does to ``dealing`` is done here: one pile on from a block's card (0 after pile
-        8), 0 once the stock is out; a refill lands on pile 1 only when pile 1 is empty, so it never starts a
-        round."""
+        position made at the end, where ``apply`` made one per card (a block is up to seven cards, the first
+        eight cards eight). What ``apply`` does to ``dealing`` is done here: one pile on from a block's card
+        (0 after pile 8), 0 once the stock is out; a refill lands on pile 1 only when pile 1 is empty, so it
+        never starts a round."""
         stock, piles, heights, where, dealing, redeals = state
         size = len(stock)
         end = size - stock_floor
         if not size or end <= 0 or not (dealing or b"" in piles):
             return state
         count = len(piles)  # PILES, or fewer in a position a test builds by hand
-        laid = [len(pile) for pile in piles]  # cards on each pile, those this loop lays included
         extra: list[list[int]] = [[] for _ in range(count)]  # the cards this loop lays on each pile, in order
         at = 0
         while at < end:
@@ -270,7 +269,7 @@ class Village(Rules[VillageState]):
             else:
                 j = -1
                 for i in range(count):
-                    if not laid[i]:
+                    if not piles[i] and not extra[i]:
                         j = i
                         break
                 if j < 0:
@@ -278,7 +277,6 @@ class Village(Rules[VillageState]):
             card = stock[at]
             moves.append(_MOVES[(card * 17 + STOCK) * 17 + PILE + j])
             extra[j].append(card)
-            laid[j] += 1
             at += 1
         if at == size:
             dealing = 0

@@ -25,12 +25,12 @@ import random
 from collections.abc import Callable, Generator, Hashable, Iterator, Sequence
 from typing import Any
 
-from generator.games import Move, Rules, S
-
 try:
     import cython
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
+
+from generator.games import Move, Rules, S
 from generator.hints.nested import Search
 
 #: One choice of a playout: the codes of the moves on offer, each move's bias, and which was made.

@@ -50,23 +50,20 @@ from generator.games.gallery_cards import FOUNDATION, LAST, PILE, PILES, QUEEN_R
 from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
 from generator.hints.gallery_commute import independent
-from generator.hints.gallery_playouts import EPS, EPS_START, LATE, cards_up, free_slot, playout, preferred
+from generator.hints.gallery_playouts import (
+    EPS,
+    EPS_START,
+    LATE,
+    cards_up,
+    deals_of,
+    free_slot,
+    playout,
+    preferred,
+)
 from generator.hints.gallery_relax import Failures, refined_verdict, relaxed_verdict
 from generator.hints.gallery_unsplit import never_split
 from generator.hints.nested import Slices, runs
 from generator.players.gallery import GalleryPlayer
-
-
-@cython.cfunc
-@cython.locals(moves=list, kept=list, src=cython.int)
-def _deals_of(moves: list[Move]) -> list[Move]:
-    """The moves of the turned card among ``moves`` (a move unpacked in C, not its ``src`` looked up by name)."""
-    kept = []
-    for move in moves:
-        _, src, _ = cython.cast(tuple, move)
-        if src == STOCK:
-            kept.append(move)
-    return kept
 
 
 class GalleryHints(SearchHints[GalleryState]):
@@ -203,7 +200,7 @@ class GalleryHints(SearchHints[GalleryState]):
                     return move
         if not stock:
             return None
-        deals = moves if cython.cast(tuple, moves[-1])[1] == STOCK else _deals_of(moves)
+        deals = moves if cython.cast(tuple, moves[-1])[1] == STOCK else deals_of(moves)
         commutes = len(deals) == len(moves) or self._independent_once(state)
         if not commutes:
             return None
@@ -325,7 +322,7 @@ class GalleryHints(SearchHints[GalleryState]):
         if not redeals and not piles[0] and self.game.choosing(state):  # (``choosing`` needs both)
             return moves
         if stock and cython.cast(tuple, moves[-1])[1] != STOCK and self._independent_once(state):
-            moves = _deals_of(moves)
+            moves = deals_of(moves)
         kept = []
         seen = set()
         last_out = not stock and redeals >= LAST

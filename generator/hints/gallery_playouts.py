@@ -45,6 +45,19 @@ def free_slot(found: tuple[int, ...], card: int) -> bool:
     return fits and mine >= 2
 
 
+@cython.ccall
+@cython.locals(moves=list, kept=list, src=cython.int)
+def deals_of(moves: list[Move]) -> list[Move]:
+    """The moves of the turned card among ``moves`` (each move unpacked in C, not its ``src`` looked up by name;
+    a C call here, a Python one from the hints)."""
+    kept = []
+    for move in moves:
+        _, src, _ = cython.cast(tuple, move)
+        if src == STOCK:
+            kept.append(move)
+    return kept
+
+
 @cython.cfunc
 def _player_choice(player: GalleryPlayer, state: GalleryState, moves: list[Move]) -> Move:
     """The no-peek player's choice (it always chooses one in this game)."""
@@ -119,11 +132,7 @@ def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand:
             return _player_choice(player, state, plays)
     if out:
         return moves[-1]  # the redeal: every play was passed over
-    deals: list[Move] = []
-    for move in moves:
-        _, src, _ = cython.cast(tuple, move)
-        if src == STOCK:
-            deals.append(move)
+    deals = deals_of(moves)
     if len(deals) == 1:
         return deals[0]
     card = first_card  # it fits a foundation (deals[0]) or goes onto its pile (deals[-1])
