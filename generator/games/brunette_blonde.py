@@ -79,8 +79,6 @@ UNDER = tuple(
 HOLDS = tuple(frozenset(codes) for codes in UNDER)
 #: A card as a one-byte string, to add to a place (``BYTE[card]``).
 BYTE = tuple(bytes((card,)) for card in range(52))
-#: One top of a code in the foundations' part of the key (``BrunetteBlonde.key``): four bits a code, 14 codes a word.
-UNIT = tuple(1 << (4 * (code % 14)) for code in range(CODES))
 #: The engine's moves, made once: ``MOVE[(card * PLACES + src) * PLACES + dst]``.
 MOVE = tuple(Move(card, src, dst) for card in range(52) for src in range(PLACES) for dst in range(PLACES))
 
@@ -273,6 +271,20 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
     def forced(self, state: BrunetteBlondeState) -> bool:
         return state.dealing
 
+    @cython.locals(dealing=cython.bint)
+    def deal_forced(self, state: BrunetteBlondeState, moves: list[Move], *,
+                    stock_floor: int = 0) -> BrunetteBlondeState:
+        """The deal of the basic row, every card of it in one loop (see ``Rules.deal_forced``): ``forced`` holds
+        exactly while ``dealing``, and then ``legal_moves`` offers one move. Compiled, the solver asks this at
+        every step it advances, where the default was a Python call."""
+        dealing = cython.cast(tuple, state)[5]
+        while dealing and len(state.stock) > stock_floor:
+            move = self.legal_moves(state)[0]
+            moves.append(move)
+            state = self.apply(state, move)
+            dealing = state.dealing
+        return state
+
     def is_won(self, state: BrunetteBlondeState) -> bool:
         return all(len(cards) == 13 for cards in state.foundations)
 
@@ -297,7 +309,8 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         return places
 
     @cython.locals(stock=bytes, waste=bytes, piles=tuple, foundations=tuple, cards=bytes, codes=bytes, i=cython.int,
-                   code=cython.int, low=cython.ulonglong, high=cython.ulonglong)
+                   j=cython.int, value=cython.int, tops=cython.int[8], runs=cython.int[8], first=cython.ulonglong,
+                   second=cython.ulonglong, redeals=cython.int, dealing=cython.bint)
     def key(self, state: BrunetteBlondeState) -> tuple[object, ...]:
         """Every card as its rank and colour, piles in any order, each foundation as its top only.
 
@@ -323,28 +336,43 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
           foundation's buried cards never move again: what goes on it depends
           only on its top's code, and its height is its top's rank.
 
-        The foundations' tops are kept as a multiset: how many tops of each code (0 for an empty one), four bits
-        a code (at most eight of one), codes 0–13 in one number and 14–27 in another.
+        How the key writes that down, one to one: the stock and the waste as their codes; the foundations' top
+        codes (0 for an empty one) sorted; each pile as its bottom card's code and its length, sorted. A pile is
+        a run down in alternating colours from its bottom card (a card goes onto a pile only when it is one rank
+        lower in the other colour, ``legal_moves``, and an empty place takes any card), so its bottom code and
+        its length fix every code in it; a run has at most 13 cards. Codes are below 32 (five bits), so the
+        sorted tops (40 bits) and two piles (nine bits each) and the pass and the dealing flag fill one 64-bit
+        number, the other six piles a second: where the piles' codes were eight strings sorted and hashed for
+        every key (compiled, a tenth of a search of ``two_cards``).
         """
-        stock, waste, piles, foundations, redeals, dealing = state
+        stock, waste, piles, foundations, redeals, dealing = cython.cast(tuple, state)  # unpacked in C (``apply``)
         codes = TO_CODE
-        low = high = 0
-        for i in range(ROW):
+        if not cython.compiled:  # compiled, the two are C arrays
+            tops, runs = [0] * ROW, [0] * ROW
+        for i in range(ROW):  # insertion sorts of eight, in C, as they are read (``gallery._found_key``)
             cards = foundations[i]
-            code = codes[cards[-1]] if cards else 0
-            if code < 14:
-                low += UNIT[code]
-            else:
-                high += UNIT[code]
-        return (
-            stock.translate(codes),
-            waste.translate(codes),
-            tuple(sorted([cards.translate(codes) for cards in piles])),
-            low,
-            high,
-            redeals,
-            dealing,
-        )
+            value = codes[cards[-1]] if cards else 0
+            j = i - 1
+            while j >= 0 and tops[j] > value:
+                tops[j + 1] = tops[j]
+                j -= 1
+            tops[j + 1] = value
+            cards = piles[i]
+            value = (codes[cards[0]] << 4 | len(cards)) if cards else 0
+            j = i - 1
+            while j >= 0 and runs[j] > value:
+                runs[j + 1] = runs[j]
+                j -= 1
+            runs[j + 1] = value
+        first = 0
+        for i in range(ROW):
+            first = first << 5 | tops[i]
+        first = (first << 9 | runs[0]) << 9 | runs[1]
+        first = first << 2 | redeals << 1 | dealing
+        second = 0
+        for i in range(2, ROW):
+            second = second << 9 | runs[i]
+        return (stock.translate(codes), waste.translate(codes), first, second)
 
     def explain_illegal(self, state: BrunetteBlondeState, move: Move) -> str:
         legal = self.legal_moves(state)

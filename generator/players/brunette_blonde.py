@@ -21,7 +21,7 @@ class BrunetteBlondePlayer(Player[BrunetteBlondeState]):
         decided to turn its top card, exactly as at the table; every move is
         one-way, so the player cannot loop.
         """
-        table = [m for m in moves if m.src != STOCK and not m.is_redeal]
+        table = [m for m in moves if m.src >= WASTE]  # from the waste or a pile (a redeal's source is -1)
         for move in table:
             if move.dst >= FOUNDATION:
                 return move
