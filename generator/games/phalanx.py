@@ -300,24 +300,48 @@ class Phalanx(Rules[PhalanxState]):
         self._pyramid_plays(state, plays)
         return bool(plays) or not self.destinations(state, state.stock[state.dealt])
 
+    @cython.locals(pyramid=tuple, tops=tuple, i=cython.int, j=cython.int, card=cython.int, value=cython.int,
+                   low=cython.ulonglong, high=cython.ulonglong, packed=cython.ulonglong, one=cython.ulonglong,
+                   ordered=cython.int[8])
     def key(self, state: PhalanxState) -> Hashable:
-        # Pyramid places are interchangeable (every card is available, nothing moves between
-        # places), and so are foundations holding the same cards (only their numbers differ).
+        """Pyramid places are interchangeable (every card is available, nothing moves between places), and so
+        are foundations holding the same cards (only their numbers differ).
+
+        Written down one to one: the pyramid as how many copies of each card it holds (two bits a card, cards
+        0–25 in one number and 26–51 in another; its empty places are the rest of 25), the foundations' tops
+        sorted (six bits each, ``top + 1``), with the cards dealt, the base rank and the phase in the same
+        64-bit number: where the pyramid's 25 places and the tops were sorted as tuples of Python ints and
+        hashed for every key (compiled, a sixth of a plain search)."""
         last = self._last_key
         if last[0] is state:
             return last[1]
         stock = self._stock_bytes
         if stock[0] is not state.stock:
             stock = self._stock_bytes = (state.stock, bytes(state.stock))
-        key = (
-            stock[1],  # the stock as bytes, which keep their hash: a key is hashed several times
-            state.dealt,
-            state.waste,
-            tuple(sorted(state.pyramid)),
-            tuple(sorted(state.tops)),
-            state.base,
-            state.phase,
-        )
+        pyramid, tops = state.pyramid, state.tops
+        low = high = 0
+        one = 1  # compiled, 64 bits wide before the shift
+        for i in range(PYRAMID_SIZE):
+            card = pyramid[i]
+            if card >= 26:
+                high += one << (2 * (card - 26))
+            elif card >= 0:
+                low += one << (2 * card)
+        if not cython.compiled:  # compiled, a C array
+            ordered = [0] * FOUNDATIONS
+        for i in range(FOUNDATIONS):  # an insertion sort of eight, in C, as they are read
+            value = tops[i] + 1
+            j = i - 1
+            while j >= 0 and ordered[j] > value:
+                ordered[j + 1] = ordered[j]
+                j -= 1
+            ordered[j + 1] = value
+        packed = state.dealt
+        for i in range(FOUNDATIONS):
+            packed = packed << 6 | ordered[i]
+        packed = (packed << 4 | state.base) << 2 | state.phase
+        # The stock as bytes, which keep their hash: a key is hashed several times.
+        key = (stock[1], state.waste, low, high, packed)
         self._last_key = (state, key)
         return key
 

@@ -405,3 +405,33 @@ def test_the_key_merges_two_foundations_of_a_suit_that_swap_their_cards():
     assert ups and ups == {(m.card, m.src) for m in GAME.legal_moves(other) if m.dst >= P("foundation:1")}
     # but foundations holding other cards are another position
     assert GAME.key(one) != GAME.key(one._replace(tops=(c("8♠"), *one.tops[1:])))
+
+
+def _plain_key(state: PhalanxState) -> tuple[object, ...]:
+    """The key's definition written out plainly: the pyramid as a sorted multiset (empty places included), the
+    foundations' tops sorted, and the stock, the cards dealt, the pile, the base rank and the phase as they are."""
+    return (state.stock, state.dealt, state.waste, tuple(sorted(state.pyramid)), tuple(sorted(state.tops)),
+            state.base, state.phase)
+
+
+@pytest.mark.parametrize("spec", ["phalanx", "phalanx:may_hold"])
+def test_key_is_one_to_one_with_its_plain_definition(spec: str) -> None:
+    """``key`` packs the pyramid as counts and the tops as sorted numbers: on positions of random lines it must
+    tell two positions apart exactly when the plain definition does."""
+    game = make_game(spec)
+    by_key: dict[object, object] = {}
+    by_plain: dict[object, object] = {}
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = game.initial_state(stock_indices(game.id, seed + 1))
+        while moves := game.legal_moves(state):
+            key, plain = game.key(state), _plain_key(state)
+            assert by_key.setdefault(key, plain) == plain
+            assert by_plain.setdefault(plain, key) == key
+            state = game.apply(state, rng.choice(moves))
+    assert len(by_key) > 1000
+    # Both copies of a card in the pyramid against one copy and another card: the counts must not carry over.
+    base = game.initial_state(stock_indices(game.id, 1))
+    twice = base._replace(pyramid=(0, 0, *(-1,) * 23))
+    other = base._replace(pyramid=(0, 1, *(-1,) * 23))
+    assert game.key(twice) != game.key(other)
