@@ -77,6 +77,23 @@ FOUNDATION_CARDS = tuple(
 #: ``__new__`` of a NamedTuple (the same object; the solver makes hundreds of thousands).
 _new: Any = tuple.__new__
 
+#: Every move made so far, at ``(card * FOUNDATION + src) * PLACES + dst`` (``_move``), else None: a move is made
+#: once and shared, where each ``legal_moves`` made and freed a tuple per move.
+PLACES = FOUNDATION + FOUNDATIONS
+_MADE: list[Move | None] = [None] * (52 * FOUNDATION * PLACES)
+
+
+@cython.cfunc
+@cython.locals(card=cython.int, src=cython.int, dst=cython.int, code=cython.Py_ssize_t, made=list)
+def _move(card: int, src: int, dst: int) -> Move:
+    """``Move(card, src, dst)``, the one object made for it (``_MADE``)."""
+    code = (card * FOUNDATION + src) * PLACES + dst
+    made = _MADE
+    move = made[code]
+    if move is None:
+        move = made[code] = _new(Move, (card, src, dst))
+    return move
+
 
 @cython.locals(pyramid=tuple, i=cython.int, card=cython.int)
 def _has_empty(pyramid: tuple[int, ...]) -> bool:
@@ -112,13 +129,13 @@ def _start_place(tops: tuple[int, ...], suit: int) -> int:
 def _plays_of(card: int, src: int, tops: tuple[int, ...], base: int, moves: list[Move]) -> None:
     """Append the moves of ``card`` from ``src`` to every foundation it fits (``destinations``, in its order)."""
     if RANK0[card] == base:
-        moves.append(_new(Move, (card, src, _start_place(tops, SUIT[card]))))
+        moves.append(_move(card, src, _start_place(tops, SUIT[card])))
         return
     prev = PREV[card]
     for i in range(FOUNDATIONS):
         top = tops[i]
         if top == prev:
-            moves.append(_new(Move, (card, src, FOUNDATION + i)))
+            moves.append(_move(card, src, FOUNDATION + i))
 
 
 @cython.locals(pyramid=tuple, tops=tuple, base=cython.int, moves=list, index=cython.int, card=cython.int,
@@ -137,14 +154,14 @@ def _pyramid_plays(pyramid: tuple[int, ...], tops: tuple[int, ...], base: int, m
         if card < 0:
             continue
         if RANK0[card] == base:
-            moves.append(_new(Move, (card, PYRAMID + index, _start_place(tops, SUIT[card]))))
+            moves.append(_move(card, PYRAMID + index, _start_place(tops, SUIT[card])))
             continue
         prev = PREV[card]
         if wanted >> prev & 1:
             for i in range(FOUNDATIONS):
                 top = tops[i]
                 if top == prev:
-                    moves.append(_new(Move, (card, PYRAMID + index, FOUNDATION + i)))
+                    moves.append(_move(card, PYRAMID + index, FOUNDATION + i))
 
 
 class PhalanxState(NamedTuple):
@@ -206,21 +223,25 @@ class Phalanx(Rules[PhalanxState]):
             return []
         return [FOUNDATION + i for i in range(FOUNDATIONS) if tops[i] == prev]
 
+    @cython.locals(dealt=cython.int, waste=tuple, pyramid=tuple)
     def refill_pending(self, state: PhalanxState) -> bool:
         """An emptied pyramid place waits for its refill (from the pile, or the stock)."""
-        return (state.dealt < CARDS or bool(state.waste)) and _has_empty(state.pyramid)
+        _, dealt, waste, pyramid, _, _, _ = cython.cast(tuple, state)  # unpacked in C (``legal_moves``)
+        return (dealt < CARDS or bool(waste)) and _has_empty(pyramid)
 
     def _pyramid_plays(self, state: PhalanxState, moves: list[Move]) -> None:
         _pyramid_plays(state.pyramid, state.tops, state.base, moves)
 
-    @cython.locals(stock=tuple, waste=tuple, pyramid=tuple, tops=tuple, dealt=cython.int, card=cython.int,
-                   src=cython.int, i=cython.int, count=cython.Py_ssize_t, moves=list)
+    @cython.locals(stock=tuple, waste=tuple, pyramid=tuple, tops=tuple, dealt=cython.int, base=cython.int,
+                   phase=cython.int, card=cython.int, src=cython.int, i=cython.int, count=cython.Py_ssize_t, moves=list)
     def legal_moves(self, state: PhalanxState) -> list[Move]:
-        stock, dealt, waste, pyramid = state.stock, state.dealt, state.waste, state.pyramid
-        if state.phase == DEALING:
+        # Unpacked in C (``cython.cast``: the ``NamedTuple`` read as the tuple it is), where each ``state.pyramid``
+        # looked the name up in the type (compiled, a tenth of a plain search).
+        stock, dealt, waste, pyramid, tops, base, phase = cython.cast(tuple, state)
+        if phase == DEALING:
             if dealt < PYRAMID_SIZE:
-                return [_new(Move, (stock[dealt], STOCK, PYRAMID + dealt))]
-            return [_new(Move, (stock[dealt], STOCK, FOUNDATION))]
+                return [_move(stock[dealt], STOCK, PYRAMID + dealt)]
+            return [_move(stock[dealt], STOCK, FOUNDATION)]
         moves = []
         if (dealt < CARDS or waste) and _has_empty(pyramid):
             # Refill at once: from the collecting pile, or from the stock when the pile is empty.
@@ -230,20 +251,19 @@ class Phalanx(Rules[PhalanxState]):
                 card, src = stock[dealt], STOCK
             for i in range(PYRAMID_SIZE):
                 if pyramid[i] < 0:
-                    moves.append(_new(Move, (card, src, PYRAMID + i)))
+                    moves.append(_move(card, src, PYRAMID + i))
             return moves
-        tops = state.tops
-        _pyramid_plays(pyramid, tops, state.base, moves)
-        if state.phase == PHASE_ONE and moves:
+        _pyramid_plays(pyramid, tops, base, moves)
+        if phase == PHASE_ONE and moves:
             return moves  # compulsory: phase two begins only when no pyramid card fits
         if waste:
-            _plays_of(waste[-1], WASTE, tops, state.base, moves)
+            _plays_of(waste[-1], WASTE, tops, base, moves)
         if dealt < CARDS:
             card = stock[dealt]
             count = len(moves)
-            _plays_of(card, STOCK, tops, state.base, moves)
+            _plays_of(card, STOCK, tops, base, moves)
             if len(moves) == count or self.may_hold:  # onto the collecting pile (under may_hold: held back)
-                moves.append(_new(Move, (card, STOCK, WASTE)))
+                moves.append(_move(card, STOCK, WASTE))
         return moves
 
     @cython.locals(waste=tuple, pyramid=tuple, tops=tuple, card=cython.int, src=cython.int, dst=cython.int,
@@ -280,27 +300,38 @@ class Phalanx(Rules[PhalanxState]):
         """The pyramid and the base card are down (phase one's compulsory plays are not waited for)."""
         return state.phase != DEALING
 
+    @cython.locals(dealt=cython.int, waste=tuple, pyramid=tuple, card=cython.int)
     def is_won(self, state: PhalanxState) -> bool:
-        return state.dealt == CARDS and not state.waste and all(c < 0 for c in state.pyramid)
+        _, dealt, waste, pyramid, _, _, _ = cython.cast(tuple, state)  # unpacked in C (``legal_moves``)
+        if dealt < CARDS or waste:
+            return False
+        for card in pyramid:  # noqa: SIM110 (a loop: compiled, ``any`` over a generator makes an object)
+            if card >= 0:
+                return False
+        return True
 
     def redeals_done(self, state: PhalanxState) -> int:
         return 0
 
+    @cython.locals(phase=cython.int, dealt=cython.int)
     def forced(self, state: PhalanxState) -> bool:
         """The deal, a refill, and phase one (its plays are compulsory; only their order is free).
 
         Under ``may_hold`` the turn that ends phase one is the player's choice when its card fits
         (up, or onto the collecting pile), so it is not forced.
         """
-        if state.phase == PHASE_TWO:
+        phase = cython.cast(tuple, state)[6]  # in C (``legal_moves``)
+        if phase == PHASE_TWO:
             return self.refill_pending(state)
-        if not self.may_hold or state.phase == DEALING or self.refill_pending(state) or state.dealt == CARDS:
+        dealt = cython.cast(tuple, state)[1]
+        if not self.may_hold or phase == DEALING or self.refill_pending(state) or dealt == CARDS:
             return True
         plays: list[Move] = []
         self._pyramid_plays(state, plays)
         return bool(plays) or not self.destinations(state, state.stock[state.dealt])
 
-    @cython.locals(pyramid=tuple, tops=tuple, i=cython.int, j=cython.int, card=cython.int, value=cython.int,
+    @cython.locals(waste=tuple, pyramid=tuple, tops=tuple, dealt=cython.int, base=cython.int, phase=cython.int,
+                   i=cython.int, j=cython.int, card=cython.int, value=cython.int,
                    low=cython.ulonglong, high=cython.ulonglong, packed=cython.ulonglong, one=cython.ulonglong,
                    ordered=cython.int[8])
     def key(self, state: PhalanxState) -> Hashable:
@@ -318,7 +349,7 @@ class Phalanx(Rules[PhalanxState]):
         stock = self._stock_bytes
         if stock[0] is not state.stock:
             stock = self._stock_bytes = (state.stock, bytes(state.stock))
-        pyramid, tops = state.pyramid, state.tops
+        _, dealt, waste, pyramid, tops, base, phase = cython.cast(tuple, state)  # unpacked in C (``legal_moves``)
         low = high = 0
         one = 1  # compiled, 64 bits wide before the shift
         for i in range(PYRAMID_SIZE):
@@ -336,12 +367,12 @@ class Phalanx(Rules[PhalanxState]):
                 ordered[j + 1] = ordered[j]
                 j -= 1
             ordered[j + 1] = value
-        packed = state.dealt
+        packed = dealt
         for i in range(FOUNDATIONS):
             packed = packed << 6 | ordered[i]
-        packed = (packed << 4 | state.base) << 2 | state.phase
+        packed = (packed << 4 | base) << 2 | phase
         # The stock as bytes, which keep their hash: a key is hashed several times.
-        key = (stock[1], state.waste, low, high, packed)
+        key = (stock[1], waste, low, high, packed)
         self._last_key = (state, key)
         return key
 
