@@ -95,6 +95,8 @@ def _move(card: int, src: int, dst: int) -> Move:
     return move
 
 
+@cython.ccall
+@cython.returns(cython.bint)
 @cython.locals(pyramid=tuple, i=cython.int, card=cython.int)
 def _has_empty(pyramid: tuple[int, ...]) -> bool:
     """An emptied place in the pyramid. (Compiled, a loop over C ints; in Python, ``in``, which
@@ -108,6 +110,8 @@ def _has_empty(pyramid: tuple[int, ...]) -> bool:
     return EMPTY in pyramid
 
 
+@cython.ccall
+@cython.returns(cython.int)
 @cython.locals(tops=tuple, suit=cython.int, i=cython.int, top=cython.int, first=cython.int)
 def _start_place(tops: tuple[int, ...], suit: int) -> int:
     """Where a base-rank card of ``suit`` starts a foundation: the first empty place of the left
@@ -124,6 +128,7 @@ def _start_place(tops: tuple[int, ...], suit: int) -> int:
     raise AssertionError("a third base-rank card of one suit")  # two packs: impossible
 
 
+@cython.ccall
 @cython.locals(card=cython.int, src=cython.int, tops=tuple, base=cython.int, moves=list, prev=cython.int,
                i=cython.int, top=cython.int)
 def _plays_of(card: int, src: int, tops: tuple[int, ...], base: int, moves: list[Move]) -> None:
@@ -138,6 +143,7 @@ def _plays_of(card: int, src: int, tops: tuple[int, ...], base: int, moves: list
             moves.append(_move(card, src, FOUNDATION + i))
 
 
+@cython.ccall
 @cython.locals(pyramid=tuple, tops=tuple, base=cython.int, moves=list, index=cython.int, card=cython.int,
                wanted=cython.Py_ssize_t, one=cython.Py_ssize_t, i=cython.int, prev=cython.int, top=cython.int)
 def _pyramid_plays(pyramid: tuple[int, ...], tops: tuple[int, ...], base: int, moves: list[Move]) -> None:
@@ -269,8 +275,8 @@ class Phalanx(Rules[PhalanxState]):
     @cython.locals(waste=tuple, pyramid=tuple, tops=tuple, card=cython.int, src=cython.int, dst=cython.int,
                    index=cython.int, places=list)
     def apply(self, state: PhalanxState, move: Move) -> PhalanxState:
-        stock, dealt, waste, pyramid, tops, base, phase = state
-        card, src, dst = move
+        stock, dealt, waste, pyramid, tops, base, phase = cython.cast(tuple, state)  # in C (``legal_moves``)
+        card, src, dst = cython.cast(tuple, move)
         if src == STOCK:
             dealt += 1
             if dst >= FOUNDATION or dst == WASTE:
