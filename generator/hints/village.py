@@ -146,7 +146,7 @@ class VillageHints(SearchHints[VillageState]):
         for move in moves:
             if move.dst >= UP:
                 ups.append(move)
-            elif move.src == STOCK or move.is_redeal:
+            elif move.src <= STOCK:  # the next round, or the redeal (whose ``src`` is -1)
                 rounds.append(move)
             elif later and lies_backwards(move.card, piles[move.dst - PILE][-1], heights):
                 backwards.append(move)
@@ -170,7 +170,7 @@ class VillageHints(SearchHints[VillageState]):
         for move in ordered:
             if move.dst >= UP:
                 ups.append(move)
-            elif move.src == STOCK or move.is_redeal:
+            elif move.src <= STOCK:  # the next round, or the redeal (whose ``src`` is -1)
                 rounds.append(move)
             else:
                 (freeing if _frees(move, piles, heights, stock) else other).append(move)
