@@ -97,12 +97,13 @@ def _move(card: int, src: int, dst: int) -> Move:
 
 @cython.ccall
 @cython.returns(cython.bint)
-@cython.locals(pyramid=tuple, i=cython.int, card=cython.int)
+@cython.locals(pyramid=tuple, i=cython.int, card=cython.int, size=cython.int)
 def _has_empty(pyramid: tuple[int, ...]) -> bool:
     """An emptied place in the pyramid. (Compiled, a loop over C ints; in Python, ``in``, which
     compiled compares object by object.)"""
     if cython.compiled:
-        for i in range(PYRAMID_SIZE):
+        size = PYRAMID_SIZE
+        for i in range(size):
             card = pyramid[i]
             if card < 0:
                 return True
@@ -110,16 +111,22 @@ def _has_empty(pyramid: tuple[int, ...]) -> bool:
     return EMPTY in pyramid
 
 
+#: ``RANK0``, ``SUIT`` and ``PREV`` as bytes, for the hot loops: compiled, a byte read as a C char, where a tuple's
+#: item was a Python int read through a generic look-up and converted.
+RANK0_BYTES, SUIT_BYTES, PREV_BYTES = bytes(RANK0), bytes(SUIT), bytes(PREV)
+
+
 @cython.ccall
 @cython.returns(cython.int)
-@cython.locals(tops=tuple, suit=cython.int, i=cython.int, top=cython.int, first=cython.int)
+@cython.locals(tops=tuple, suit=cython.int, i=cython.int, top=cython.int, first=cython.int, suits=bytes)
 def _start_place(tops: tuple[int, ...], suit: int) -> int:
     """Where a base-rank card of ``suit`` starts a foundation: the first empty place of the left
     column unless its suit is there already, else of the right column."""
+    suits = SUIT_BYTES
     first = 0
     for i in range(4):
         top = tops[i]
-        if top >= 0 and SUIT[top] == suit:
+        if top >= 0 and suits[top] == suit:
             first = 4
             break
     for i in range(first, first + 4):
@@ -130,44 +137,48 @@ def _start_place(tops: tuple[int, ...], suit: int) -> int:
 
 @cython.ccall
 @cython.locals(card=cython.int, src=cython.int, tops=tuple, base=cython.int, moves=list, prev=cython.int,
-               i=cython.int, top=cython.int)
+               i=cython.int, top=cython.int, up=cython.int, count=cython.int)
 def _plays_of(card: int, src: int, tops: tuple[int, ...], base: int, moves: list[Move]) -> None:
     """Append the moves of ``card`` from ``src`` to every foundation it fits (``destinations``, in its order)."""
-    if RANK0[card] == base:
-        moves.append(_move(card, src, _start_place(tops, SUIT[card])))
+    if RANK0_BYTES[card] == base:
+        moves.append(_move(card, src, _start_place(tops, SUIT_BYTES[card])))
         return
-    prev = PREV[card]
-    for i in range(FOUNDATIONS):
+    prev = PREV_BYTES[card]
+    up, count = FOUNDATION, FOUNDATIONS  # C ints (the module's names are Python ints)
+    for i in range(count):
         top = tops[i]
         if top == prev:
-            moves.append(_move(card, src, FOUNDATION + i))
+            moves.append(_move(card, src, up + i))
 
 
 @cython.ccall
 @cython.locals(pyramid=tuple, tops=tuple, base=cython.int, moves=list, index=cython.int, card=cython.int,
-               wanted=cython.Py_ssize_t, one=cython.Py_ssize_t, i=cython.int, prev=cython.int, top=cython.int)
+               wanted=cython.Py_ssize_t, one=cython.Py_ssize_t, i=cython.int, prev=cython.int, top=cython.int,
+               ranks=bytes, prevs=bytes, up=cython.int, place=cython.int, size=cython.int, count=cython.int)
 def _pyramid_plays(pyramid: tuple[int, ...], tops: tuple[int, ...], base: int, moves: list[Move]) -> None:
     """Append the plays of pyramid cards, place by place. ``wanted`` has bit ``t`` set for every
     foundation top ``t``: a card goes up on a top when that top is its ``PREV`` (compiled, a 64-bit int)."""
+    ranks, prevs = RANK0_BYTES, PREV_BYTES
+    up, place, size, count = FOUNDATION, PYRAMID, PYRAMID_SIZE, FOUNDATIONS  # C ints (the module's are Python's)
     wanted = 0
     one = 1
-    for i in range(FOUNDATIONS):
+    for i in range(count):
         top = tops[i]
         if top >= 0:
             wanted |= one << top
-    for index in range(PYRAMID_SIZE):
+    for index in range(size):
         card = pyramid[index]
         if card < 0:
             continue
-        if RANK0[card] == base:
-            moves.append(_move(card, PYRAMID + index, _start_place(tops, SUIT[card])))
+        if ranks[card] == base:
+            moves.append(_move(card, place + index, _start_place(tops, SUIT_BYTES[card])))
             continue
-        prev = PREV[card]
+        prev = prevs[card]
         if wanted >> prev & 1:
-            for i in range(FOUNDATIONS):
+            for i in range(count):
                 top = tops[i]
                 if top == prev:
-                    moves.append(_move(card, PYRAMID + index, FOUNDATION + i))
+                    moves.append(_move(card, place + index, up + i))
 
 
 class PhalanxState(NamedTuple):
