@@ -114,6 +114,8 @@ def _has_empty(pyramid: tuple[int, ...]) -> bool:
 #: ``RANK0``, ``SUIT`` and ``PREV`` as bytes, for the hot loops: compiled, a byte read as a C char, where a tuple's
 #: item was a Python int read through a generic look-up and converted.
 RANK0_BYTES, SUIT_BYTES, PREV_BYTES = bytes(RANK0), bytes(SUIT), bytes(PREV)
+#: A card as a one-byte string, to push onto the collecting pile (``ONE[card]``).
+ONE = tuple(bytes((card,)) for card in range(52))
 
 
 @cython.ccall
@@ -184,7 +186,9 @@ def _pyramid_plays(pyramid: tuple[int, ...], tops: tuple[int, ...], base: int, m
 class PhalanxState(NamedTuple):
     stock: tuple[int, ...]  # the whole shuffled stock, top card first; never copied
     dealt: int  # how many stock cards have left the stock (stock[dealt] is next)
-    waste: tuple[int, ...]  # the collecting pile, bottom card first
+    #: The collecting pile, bottom card first, one card a byte (read like a tuple of ints): a bytes object keeps its
+    #: hash, so the key of every position that shares a pile hashes it once, and a push copies bytes, not Python ints.
+    waste: bytes
     pyramid: tuple[int, ...]  # 25 places, a card or EMPTY
     tops: tuple[int, ...]  # 8 foundations: the top card, or EMPTY before its base card
     base: int  # the base rank - 1 (0..12); meaningless before the base card is dealt
@@ -223,7 +227,7 @@ class Phalanx(Rules[PhalanxState]):
         stock = tuple(stock)
         if len(stock) != CARDS or any(n != 2 for n in Counter(stock).values()) or len(set(stock)) != 52:
             raise ValueError("«Македонская фаланга» needs two full packs: 104 cards, every card twice")
-        return PhalanxState(stock, 0, (), (EMPTY,) * PYRAMID_SIZE, (EMPTY,) * FOUNDATIONS, 0, DEALING)
+        return PhalanxState(stock, 0, b"", (EMPTY,) * PYRAMID_SIZE, (EMPTY,) * FOUNDATIONS, 0, DEALING)
 
     @staticmethod
     def _start_place(tops: tuple[int, ...], suit: int) -> int:
@@ -240,7 +244,7 @@ class Phalanx(Rules[PhalanxState]):
             return []
         return [FOUNDATION + i for i in range(FOUNDATIONS) if tops[i] == prev]
 
-    @cython.locals(dealt=cython.int, waste=tuple, pyramid=tuple)
+    @cython.locals(dealt=cython.int, waste=bytes, pyramid=tuple)
     def refill_pending(self, state: PhalanxState) -> bool:
         """An emptied pyramid place waits for its refill (from the pile, or the stock)."""
         _, dealt, waste, pyramid, _, _, _ = cython.cast(tuple, state)  # unpacked in C (``legal_moves``)
@@ -249,7 +253,7 @@ class Phalanx(Rules[PhalanxState]):
     def _pyramid_plays(self, state: PhalanxState, moves: list[Move]) -> None:
         _pyramid_plays(state.pyramid, state.tops, state.base, moves)
 
-    @cython.locals(stock=tuple, waste=tuple, pyramid=tuple, tops=tuple, dealt=cython.int, base=cython.int,
+    @cython.locals(stock=tuple, waste=bytes, pyramid=tuple, tops=tuple, dealt=cython.int, base=cython.int,
                    phase=cython.int, card=cython.int, src=cython.int, i=cython.int, count=cython.Py_ssize_t, moves=list)
     def legal_moves(self, state: PhalanxState) -> list[Move]:
         # Unpacked in C (``cython.cast``: the ``NamedTuple`` read as the tuple it is), where each ``state.pyramid``
@@ -283,7 +287,7 @@ class Phalanx(Rules[PhalanxState]):
                 moves.append(_move(card, STOCK, WASTE))
         return moves
 
-    @cython.locals(waste=tuple, pyramid=tuple, tops=tuple, card=cython.int, src=cython.int, dst=cython.int,
+    @cython.locals(waste=bytes, pyramid=tuple, tops=tuple, card=cython.int, src=cython.int, dst=cython.int,
                    index=cython.int, places=list)
     def apply(self, state: PhalanxState, move: Move) -> PhalanxState:
         stock, dealt, waste, pyramid, tops, base, phase = cython.cast(tuple, state)  # in C (``legal_moves``)
@@ -306,7 +310,7 @@ class Phalanx(Rules[PhalanxState]):
             places[dst - FOUNDATION] = card
             tops = tuple(places)
         elif dst == WASTE:
-            waste = (*waste, card)
+            waste = waste + ONE[card]
         else:
             places = list(pyramid)
             places[dst - PYRAMID] = card
@@ -317,7 +321,7 @@ class Phalanx(Rules[PhalanxState]):
         """The pyramid and the base card are down (phase one's compulsory plays are not waited for)."""
         return state.phase != DEALING
 
-    @cython.locals(dealt=cython.int, waste=tuple, pyramid=tuple, card=cython.int)
+    @cython.locals(dealt=cython.int, waste=bytes, pyramid=tuple, card=cython.int)
     def is_won(self, state: PhalanxState) -> bool:
         _, dealt, waste, pyramid, _, _, _ = cython.cast(tuple, state)  # unpacked in C (``legal_moves``)
         if dealt < CARDS or waste:
@@ -347,7 +351,7 @@ class Phalanx(Rules[PhalanxState]):
         self._pyramid_plays(state, plays)
         return bool(plays) or not self.destinations(state, state.stock[state.dealt])
 
-    @cython.locals(waste=tuple, pyramid=tuple, tops=tuple, dealt=cython.int, base=cython.int, phase=cython.int,
+    @cython.locals(waste=bytes, pyramid=tuple, tops=tuple, dealt=cython.int, base=cython.int, phase=cython.int,
                    i=cython.int, j=cython.int, card=cython.int, value=cython.int,
                    low=cython.ulonglong, high=cython.ulonglong, packed=cython.ulonglong, one=cython.ulonglong,
                    ordered=cython.int[8])
@@ -398,7 +402,7 @@ class Phalanx(Rules[PhalanxState]):
         if state.dealt < CARDS:
             places[STOCK] = state.stock[state.dealt :][::-1]
         if state.waste:
-            places[WASTE] = state.waste
+            places[WASTE] = tuple(state.waste)
         for index, card in enumerate(state.pyramid):
             if card >= 0:
                 places[PYRAMID + index] = (card,)

@@ -117,7 +117,7 @@ def playing_everything_wins(state: PhalanxState, heights: list[int] | None = Non
             reach[card] += 1
 
 
-@cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], pile=cython.Py_ssize_t, waste=tuple, stock=tuple,
+@cython.locals(code=tuple, h=cython.int[8], reach=cython.int[52], pile=cython.Py_ssize_t, waste=bytes, stock=tuple,
                dealt=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int,
                card=cython.int, a=cython.int, b=cython.int, s=cython.int, key=list)
 def closure_key(state: PhalanxState, heights: list[int]) -> bytes:
@@ -241,9 +241,9 @@ def turning_everything_wins(state: PhalanxState) -> bool:
     return left == 0
 
 
-@cython.locals(offset=tuple, waste=tuple, h=cython.int[8], reach=cython.int[52], next_pile=cython.int, card=cython.int,
+@cython.locals(offset=tuple, waste=bytes, h=cython.int[8], reach=cython.int[52], next_pile=cython.int, card=cython.int,
                plays=cython.int, todo=list, slot=cython.int, k=cython.int, index=cython.int, shown=cython.int)
-def stock_play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: tuple[int, ...]) -> int:
+def stock_play_out(heights: list[int], offset: tuple[int, ...], pool: list[int], waste: bytes) -> int:
     """How many plays can be made without turning the stock: the pyramid and the pile top are
     available, each play brings the next pile card in; stops when nothing fits or the pile is
     empty and nothing more fits. ``heights`` is not changed. Driven by events, as ``playing_everything_wins``."""

@@ -284,7 +284,7 @@ def test_when_stock_and_pile_are_empty_emptied_places_stay_empty_and_play_goes_o
     state = play(state, "5♠ stock → foundation:1")
     # strip the position down: the stock and the collecting pile are out, two cards fit
     pyramid = (c("6♠"), c("7♠"), *([-1] * 23))
-    state = state._replace(dealt=104, waste=(), pyramid=pyramid)
+    state = state._replace(dealt=104, waste=b"", pyramid=pyramid)
     assert names(GAME.legal_moves(state)) == {"6♠ pyramid:1 → foundation:1"}
     state = play(state, "6♠ pyramid:1 → foundation:1")
     assert P("pyramid:1") not in GAME.contents(state)
@@ -327,7 +327,7 @@ def test_the_key_ignores_the_order_of_pyramid_places():
     state = dealt(full_stock(*QUIET, "4♠"))
     swapped = state._replace(pyramid=state.pyramid[::-1])
     assert swapped != state and GAME.key(swapped) == GAME.key(state)
-    assert GAME.key(state._replace(waste=(c("2♦"),))) != GAME.key(state)
+    assert GAME.key(state._replace(waste=bytes((c("2♦"),)))) != GAME.key(state)
 
 
 def test_initial_state_wants_two_full_packs():
