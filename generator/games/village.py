@@ -138,7 +138,7 @@ class Village(Rules[VillageState]):
 
     @cython.locals(stock=bytes, piles=tuple, dealing=cython.int)
     def legal_moves(self, state: VillageState) -> list[Move]:
-        stock, piles, _, _, dealing, _ = state
+        stock, piles, _, _, dealing, _ = cython.cast(tuple, state)  # unpacked in C, not iterated
         if stock:
             if dealing:
                 return [_move(stock[0], STOCK, dealing)]
@@ -149,12 +149,13 @@ class Village(Rules[VillageState]):
     @cython.locals(stock=bytes, piles=tuple, heights=tuple, where=tuple, redeals=cython.int, moves=list,
                    src=cython.int, pile=bytes, card=cython.int, suit=cython.int, rank=cython.int, dst=cython.int,
                    tops=cython.int[8], i=cython.int, j=cython.int, k=cython.int, n=cython.int, ups=cython.int,
-                   neighbours=tuple, base=cython.int, first=cython.bint, count=cython.int)
+                   neighbours=tuple, base=cython.int, first=cython.bint, count=cython.int, table=tuple,
+                   pile_at=cython.int)
     def _free_moves(self, state: VillageState) -> list[Move]:
         """The player's moves when nothing is forced: per pile in order its foundation moves,
         then the marriages, then the next round (or the redeal); under ``at_once`` only the
         foundation moves if there are any."""
-        stock, piles, heights, where, _, redeals = state
+        stock, piles, heights, where, _, redeals = cython.cast(tuple, state)  # unpacked in C, not iterated
         # The pile tops (-1: an empty pile; compiled, a C array).
         count = len(piles)  # PILES, or fewer in a position a test builds by hand
         if not cython.compiled:
@@ -163,19 +164,20 @@ class Village(Rules[VillageState]):
             pile = piles[i] if i < count else b""
             tops[i] = pile[-1] if pile else -1
         moves: list[Move] = []
+        table, pile_at = _MOVES, PILE  # typed locals: compiled, a tuple read in C and a C int, not module globals
         for i in range(count):
             card = tops[i]
             if card < 0:
                 continue
-            src = PILE + i
+            src = pile_at + i
             suit = card // 13  # (C ints: a tuple of the pair was looked up and unpacked per card)
             rank = card % 13
             if heights[suit] == rank:
                 dst = where[suit] or UP + SUITS - where[:SUITS].count(0)
-                moves.append(_MOVES[(card * 17 + src) * 17 + dst])
+                moves.append(table[(card * 17 + src) * 17 + dst])
             if heights[suit + SUITS] == 12 - rank:
                 dst = where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)
-                moves.append(_MOVES[(card * 17 + src) * 17 + dst])
+                moves.append(table[(card * 17 + src) * 17 + dst])
         if moves and self.at_once:
             return moves  # «тотчас же употребить в дело»: a card goes up first
         ups = len(moves)
@@ -200,10 +202,10 @@ class Village(Rules[VillageState]):
                     break  # an earlier pile shows the card: its marriages were offered there
                 for j in range(count):
                     if tops[j] == n:
-                        base = card * 17 * 17 + PILE + j
+                        base = card * 17 * 17 + pile_at + j
                         for k in range(i, count):
                             if tops[k] == card:
-                                moves.append(_MOVES[base + (PILE + k) * 17])
+                                moves.append(table[base + (pile_at + k) * 17])
         if stock:
             moves.append(_MOVES[(stock[0] * 17 + STOCK) * 17 + PILE])  # the next round
         elif redeals < REDEALS and any(piles) and not (ups and self.stuck_redeal):
@@ -214,8 +216,8 @@ class Village(Rules[VillageState]):
                    card=cython.int, src=cython.int, dst=cython.int, i=cython.int, j=cython.int, slot=cython.int,
                    moved=list)
     def apply(self, state: VillageState, move: Move) -> VillageState:
-        stock, piles, heights, where, dealing, redeals = state
-        card, src, dst = move
+        stock, piles, heights, where, dealing, redeals = cython.cast(tuple, state)  # unpacked in C, not iterated
+        card, src, dst = cython.cast(tuple, move)
         if card < 0:  # the redeal
             gathered = b"".join(piles)
             return _state(gathered, _EMPTY_PILES, heights, where, 1 if gathered else 0, redeals + 1)
@@ -254,7 +256,7 @@ class Village(Rules[VillageState]):
         eight cards eight). What ``apply`` does to ``dealing`` is done here: one pile on from a block's card
         (0 after pile 8), 0 once the stock is out; a refill lands on pile 1 only when pile 1 is empty, so it
         never starts a round."""
-        stock, piles, heights, where, dealing, redeals = state
+        stock, piles, heights, where, dealing, redeals = cython.cast(tuple, state)  # unpacked in C, not iterated
         size = len(stock)
         end = size - stock_floor
         if not size or end <= 0 or not (dealing or b"" in piles):
@@ -310,7 +312,7 @@ class Village(Rules[VillageState]):
         a sorted multiset. The three shapes cannot be equal (an int, the stock's bytes and a
         tuple of eight ints lead them).
         """
-        stock, piles, heights, _, dealing, redeals = state
+        stock, piles, heights, _, dealing, redeals = cython.cast(tuple, state)  # unpacked in C, not iterated
         if redeals < REDEALS:
             return (len(stock), piles, heights, dealing)
         if stock:

@@ -84,7 +84,7 @@ class VillageHints(SearchHints[VillageState]):
         stand in the same position, up to the numbers of foundations started meanwhile (no
         redeal came between: it waits too), so a win as short as L starts with the safe move.
         """
-        stock, piles, heights, _, _, redeals = state
+        stock, piles, heights, _, _, redeals = cython.cast(tuple, state)  # unpacked in C, not iterated
         if redeals < REDEALS and not self.game.at_once:
             return None
         for move in moves:
@@ -136,7 +136,7 @@ class VillageHints(SearchHints[VillageState]):
         after the redeal, marriages that stack a card the wrong way (``lies_backwards``) come last."""
         if len(moves) < 2:
             return moves
-        stock, piles, heights, _, _, redeals = state
+        stock, piles, heights, _, _, redeals = cython.cast(tuple, state)  # unpacked in C, not iterated
         later = redeals >= REDEALS
         ups: list[Move] = []
         freeing: list[Move] = []
