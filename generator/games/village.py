@@ -150,7 +150,7 @@ class Village(Rules[VillageState]):
                    src=cython.int, pile=bytes, card=cython.int, suit=cython.int, rank=cython.int, dst=cython.int,
                    tops=cython.int[8], i=cython.int, j=cython.int, k=cython.int, n=cython.int, ups=cython.int,
                    neighbours=tuple, base=cython.int, first=cython.bint, count=cython.int, table=tuple,
-                   pile_at=cython.int)
+                   pile_at=cython.int, suits=cython.int, height=cython.int, near=tuple)
     def _free_moves(self, state: VillageState) -> list[Move]:
         """The player's moves when nothing is forced: per pile in order its foundation moves,
         then the marriages, then the next round (or the redeal); under ``at_once`` only the
@@ -164,7 +164,8 @@ class Village(Rules[VillageState]):
             pile = piles[i] if i < count else b""
             tops[i] = pile[-1] if pile else -1
         moves: list[Move] = []
-        table, pile_at = _MOVES, PILE  # typed locals: compiled, a tuple read in C and a C int, not module globals
+        # Typed locals: compiled, tuples read in C and C ints, not module globals.
+        table, near, pile_at, suits = _MOVES, _NEIGHBOURS, PILE, SUITS
         for i in range(count):
             card = tops[i]
             if card < 0:
@@ -172,10 +173,12 @@ class Village(Rules[VillageState]):
             src = pile_at + i
             suit = card // 13  # (C ints: a tuple of the pair was looked up and unpacked per card)
             rank = card % 13
-            if heights[suit] == rank:
+            height = heights[suit]  # a C int: compared as objects, each test boxed ``rank``
+            if height == rank:
                 dst = where[suit] or UP + SUITS - where[:SUITS].count(0)
                 moves.append(table[(card * 17 + src) * 17 + dst])
-            if heights[suit + SUITS] == 12 - rank:
+            height = heights[suit + suits]
+            if height == 12 - rank:
                 dst = where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)
                 moves.append(table[(card * 17 + src) * 17 + dst])
         if moves and self.at_once:
@@ -187,7 +190,7 @@ class Village(Rules[VillageState]):
             card = tops[i]
             if card < 0:
                 continue
-            neighbours = _NEIGHBOURS[card]
+            neighbours = near[card]
             for n in neighbours:
                 if n not in tops:  # compiled: a C loop; plain: the list's own test
                     continue
