@@ -107,6 +107,9 @@ class GalleryState(NamedTuple):
 
 
 
+@cython.cfunc
+@cython.returns(cython.int)
+@cython.locals(piles=tuple)
 def _started(piles: tuple[bytes, ...]) -> int:
     """How many piles this deal has started (they start left to right)."""
     return PILES - piles.count(b"")
@@ -142,15 +145,17 @@ _FITS_MET: dict[tuple[int, ...], int] = {}
 
 
 @cython.cfunc
-@cython.locals(found=tuple, card=cython.int, row=tuple, moves=list, j=cython.int, low=cython.int, top=cython.int)
+@cython.locals(found=tuple, card=cython.int, row=tuple, moves=list, j=cython.int, low=cython.int, top=cython.int,
+               up=cython.int)
 def _ups(found: tuple[int, ...], card: int, row: tuple[Move, ...], moves: list[Move]) -> None:
     """Append to ``moves`` the move of ``card`` (its row of ``MOVES`` by source) onto each foundation whose top
     it continues, left to right."""
     low = card - 1
+    up = FOUNDATION  # a C int (the module's names are Python ints)
     for j in range(PILES):
         top = found[j]
         if top == low:
-            moves.append(row[FOUNDATION + j])
+            moves.append(row[up + j])
 
 
 @cython.cfunc
@@ -184,13 +189,19 @@ def _replaced(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
     return tuple(values)
 
 
-@cython.locals(piles=tuple, pile=bytes, i=cython.int)
+@cython.ccall
+@cython.returns(cython.int)
+@cython.locals(piles=tuple, pile=bytes, i=cython.int, n=cython.Py_ssize_t, first=cython.int)
 def _pile_for(piles: tuple[bytes, ...]) -> int:
-    """Place of the pile an ordinary dealt card goes onto: the leftmost bare king, else the newest pile."""
-    for i, pile in enumerate(piles):
+    """Place of the pile an ordinary dealt card goes onto: the leftmost bare king, else the newest pile.
+    (Compiled, a C call within the module, on C ints.)"""
+    first = PILE
+    n = len(piles)
+    for i in range(n):
+        pile = piles[i]
         if len(pile) == 1:
-            return PILE + i
-    return PILE + _started(piles) - 1
+            return first + i
+    return first + _started(piles) - 1
 
 
 @cython.cfunc
@@ -220,18 +231,21 @@ def _deals(state: GalleryState) -> list[Move]:
 
 
 @cython.cfunc
-@cython.locals(piles=tuple, found=tuple, moves=list, i=cython.int, pile=bytes, card=cython.int, fits=cython.ulonglong)
+@cython.locals(piles=tuple, found=tuple, moves=list, i=cython.int, pile=bytes, card=cython.int, fits=cython.ulonglong,
+               table=tuple, row=tuple)
 def _plays(state: GalleryState) -> list[Move]:
     """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
     _, piles, found, _, _ = cython.cast(tuple, state)
     fits = fits_mask(found)
     moves: list[Move] = []
+    table = MOVES  # a typed local: compiled, read in C, not a module global
     i = PILE
     for pile in piles:
         if len(pile) > 1:
             card = pile[-1]
             if (fits >> card) & 1:
-                _ups(found, card, MOVES[card][i], moves)
+                row = table[card]
+                _ups(found, card, row[i], moves)
         i += 1
     return moves
 
