@@ -59,6 +59,26 @@ def assert_deal_forced_whole(game, state, seed: int, floor: int, one_by_one) -> 
     assert dealt
 
 
+def assert_key_one_to_one(game, plain_key, seeds: int, at_least: int) -> None:
+    """On the positions of random lines of ``seeds`` deals, ``game.key`` tells two positions apart exactly when
+    ``plain_key`` (the key's definition written out plainly) does, over at least ``at_least`` distinct keys."""
+    import random
+
+    from generator.deals import stock_indices
+
+    by_key: dict[object, object] = {}
+    by_plain: dict[object, object] = {}
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = game.initial_state(stock_indices(game.id, seed + 1))
+        while moves := game.legal_moves(state):
+            key, plain = game.key(state), plain_key(state)
+            assert by_key.setdefault(key, plain) == plain
+            assert by_plain.setdefault(plain, key) == key
+            state = game.apply(state, rng.choice(moves))
+    assert len(by_key) >= at_least
+
+
 def digests_across_hash_seeds(code: str, seeds: tuple[str, ...] = ("1", "2")) -> set[str]:
     """What ``code`` prints, run in fresh processes under different hash seeds (one answer = no order accidents)."""
     digests = set()

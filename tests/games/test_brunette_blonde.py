@@ -18,6 +18,7 @@ from generator.games.brunette_blonde import BrunetteBlonde
 from generator.paths import ASSETS, rule_text
 from generator.play import play_out
 from generator.players import player_for
+from tests.conftest import assert_key_one_to_one
 
 # A basic row of eight cards on which none of the "loose" cards below can be built:
 # kings take only queens, and no queen is used in these tests unless said so.
@@ -576,17 +577,7 @@ def test_key_is_one_to_one_with_the_codes_at_every_place(spec):
     """``key`` packs the piles as (bottom code, length) and the tops as sorted numbers: on positions of random
     lines it must tell two positions apart exactly when their codes at every place differ."""
     game = make_game(spec)
-    by_key: dict[object, object] = {}
-    by_codes: dict[object, object] = {}
-    for seed in range(12):
-        rng = random.Random(seed)
-        state = game.initial_state(stock_indices(game.id, seed + 1))
-        while moves := game.legal_moves(state):
-            key, codes = game.key(state), _codes_at_every_place(state)
-            assert by_key.setdefault(key, codes) == codes
-            assert by_codes.setdefault(codes, key) == key
-            state = game.apply(state, rng.choice(moves))
-    assert len(by_key) > 2000
+    assert_key_one_to_one(game, _codes_at_every_place, seeds=12, at_least=2000)
     # Runs from like bottom cards, split otherwise: random lines seldom meet this, every other place alike.
     base = game.initial_state(cards("5♥"))._replace(dealing=False)
     three_one = base._replace(piles=(bytes(cards("К♠ Д♥ В♣")), bytes(cards("К♣")), *(b"",) * 6))

@@ -15,6 +15,7 @@ from generator.games import Move, Result, make_game
 from generator.games.phalanx import PHASE_ONE, PHASE_TWO, PhalanxState
 from generator.play import play_out
 from generator.players import player_for
+from tests.conftest import assert_key_one_to_one
 
 GAME = make_game("phalanx")
 P = GAME.place_id
@@ -419,17 +420,7 @@ def test_key_is_one_to_one_with_its_plain_definition(spec: str) -> None:
     """``key`` packs the pyramid as counts and the tops as sorted numbers: on positions of random lines it must
     tell two positions apart exactly when the plain definition does."""
     game = make_game(spec)
-    by_key: dict[object, object] = {}
-    by_plain: dict[object, object] = {}
-    for seed in range(10):
-        rng = random.Random(seed)
-        state = game.initial_state(stock_indices(game.id, seed + 1))
-        while moves := game.legal_moves(state):
-            key, plain = game.key(state), _plain_key(state)
-            assert by_key.setdefault(key, plain) == plain
-            assert by_plain.setdefault(plain, key) == key
-            state = game.apply(state, rng.choice(moves))
-    assert len(by_key) > 1000
+    assert_key_one_to_one(game, _plain_key, seeds=10, at_least=1000)
     # Both copies of a card in the pyramid against one copy and another card: the counts must not carry over.
     base = game.initial_state(stock_indices(game.id, 1))
     twice = base._replace(pyramid=(0, 0, *(-1,) * 23))
