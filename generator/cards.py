@@ -143,6 +143,10 @@ def card_str(index: int) -> str:
 
 _CARD_STRINGS = tuple(str(card) for card in ALL_CARDS)
 
+#: Each card as a one-byte string: the engines keep their piles as ``bytes`` and add a card with
+#: ``pile + CARD_BYTE[card]``.
+CARD_BYTE = tuple(bytes((card,)) for card in range(52))
+
 
 def parse_card_index(text: str) -> int:
     return Card.parse(text).index

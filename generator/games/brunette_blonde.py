@@ -35,7 +35,7 @@ try:
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
-from generator.cards import card_str
+from generator.cards import CARD_BYTE, card_str
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
 
@@ -77,8 +77,6 @@ UNDER = tuple(
 )
 #: HOLDS[top]: the codes of a foundation whose top has code ``top``.
 HOLDS = tuple(frozenset(codes) for codes in UNDER)
-#: A card as a one-byte string, to add to a place (``BYTE[card]``).
-BYTE = tuple(bytes((card,)) for card in range(52))
 #: The engine's moves, made once: ``MOVE[(card * PLACES + src) * PLACES + dst]``.
 MOVE = tuple(Move(card, src, dst) for card in range(52) for src in range(PLACES) for dst in range(PLACES))
 
@@ -259,11 +257,11 @@ class BrunetteBlonde(Rules[BrunetteBlondeState]):
         else:
             piles = _replace(piles, src - PILE, piles[src - PILE][:-1])
         if dst == WASTE:
-            waste = waste + BYTE[card]
+            waste = waste + CARD_BYTE[card]
         elif dst >= FOUNDATION:
-            foundations = _replace(foundations, dst - FOUNDATION, foundations[dst - FOUNDATION] + BYTE[card])
+            foundations = _replace(foundations, dst - FOUNDATION, foundations[dst - FOUNDATION] + CARD_BYTE[card])
         else:
-            piles = _replace(piles, dst - PILE, piles[dst - PILE] + BYTE[card])
+            piles = _replace(piles, dst - PILE, piles[dst - PILE] + CARD_BYTE[card])
         if dealing:
             dealing = bool(stock) and b"" in piles
         return _new(BrunetteBlondeState, (stock, waste, piles, foundations, redeals, dealing))  # type: ignore[no-any-return]

@@ -55,6 +55,7 @@ try:
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
+from generator.cards import CARD_BYTE
 from generator.games.gallery_cards import (
     ACE,
     CARDS,
@@ -66,7 +67,6 @@ from generator.games.gallery_cards import (
     MOVES,
     NO_FOUNDATIONS,
     NO_PILES,
-    ONE,
     ORDINARY,
     PILE,
     PILES,
@@ -393,7 +393,7 @@ class Gallery(Rules[GalleryState]):
             return GalleryState(gathered, NO_PILES, found, queens, redeals + 1)
         if self.any_king and self.choosing(state):
             i = self.drawn_index(state, move)
-            return GalleryState(stock[:i] + stock[i + 1 :], (ONE[card], *piles[1:]), found, queens, redeals)
+            return GalleryState(stock[:i] + stock[i + 1 :], (CARD_BYTE[card], *piles[1:]), found, queens, redeals)
         if src == STOCK:
             stock = stock[1:]
         else:
@@ -406,7 +406,7 @@ class Gallery(Rules[GalleryState]):
             found = _replaced(found, j, card)
         else:
             i = dst - PILE
-            piles = _replaced(piles, i, piles[i] + ONE[card])
+            piles = _replaced(piles, i, piles[i] + CARD_BYTE[card])
         return _new(GalleryState, (stock, piles, found, queens, redeals))  # type: ignore[no-any-return]
 
     @cython.locals(stock=bytes, piles=tuple, found=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint,
@@ -471,7 +471,7 @@ class Gallery(Rules[GalleryState]):
                 moves.append(row[PILE + i])
             elif kind == KING:
                 moves.append(row[PILE + started])
-                piles[started] = ONE[card]
+                piles[started] = CARD_BYTE[card]
                 bare.append(started)
                 started += 1
             elif kind == QUEEN:

@@ -36,8 +36,6 @@ NO_PILES: tuple[bytes, ...] = (b"",) * PILES
 NO_FOUNDATIONS = (EMPTY,) * PILES
 #: Every card movement, made once: ``MOVES[card][src][dst]`` (sources are the stock and the piles).
 MOVES = tuple(tuple(tuple(Move(card, src, dst) for dst in range(25)) for src in range(9)) for card in range(52))
-#: Each card as a one-card pile (or the tail added to a pile): ``pile + ONE[card]``.
-ONE = tuple(bytes((card,)) for card in range(52))
 
 
 def middle_king(stock: Sequence[int]) -> int:

@@ -39,7 +39,7 @@ try:
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
-from generator.cards import card_str
+from generator.cards import CARD_BYTE, card_str
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered
 
@@ -78,7 +78,8 @@ FOUNDATION_CARDS = tuple(
 _new: Any = tuple.__new__
 
 #: Every move made so far, at ``(card * FOUNDATION + src) * PLACES + dst`` (``_move``), else None: a move is made
-#: once and shared, where each ``legal_moves`` made and freed a tuple per move.
+#: once and shared, where each ``legal_moves`` made and freed a tuple per move. Filled as moves are met, not made
+#: whole at import as ``village._MOVES`` is: 49,140 moves would add 55 ms to every start of the program.
 PLACES = FOUNDATION + FOUNDATIONS
 _MADE: list[Move | None] = [None] * (52 * FOUNDATION * PLACES)
 
@@ -114,8 +115,6 @@ def _has_empty(pyramid: tuple[int, ...]) -> bool:
 #: ``RANK0``, ``SUIT`` and ``PREV`` as bytes, for the hot loops: compiled, a byte read as a C char, where a tuple's
 #: item was a Python int read through a generic look-up and converted.
 RANK0_BYTES, SUIT_BYTES, PREV_BYTES = bytes(RANK0), bytes(SUIT), bytes(PREV)
-#: A card as a one-byte string, to push onto the collecting pile (``ONE[card]``).
-ONE = tuple(bytes((card,)) for card in range(52))
 
 
 @cython.ccall
@@ -310,7 +309,7 @@ class Phalanx(Rules[PhalanxState]):
             places[dst - FOUNDATION] = card
             tops = tuple(places)
         elif dst == WASTE:
-            waste = waste + ONE[card]
+            waste = waste + CARD_BYTE[card]
         else:
             places = list(pyramid)
             places[dst - PYRAMID] = card

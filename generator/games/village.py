@@ -43,7 +43,7 @@ try:
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
-from generator.cards import card_str
+from generator.cards import CARD_BYTE, card_str
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
 
@@ -77,8 +77,6 @@ _NEIGHBOURS = tuple(
     for card in range(52)
 )
 _EMPTY_PILES: tuple[bytes, ...] = (b"",) * PILES
-#: A card as a one-byte string, to lay on a pile (``_BYTE[card]``).
-_BYTE = tuple(bytes((card,)) for card in range(52))
 
 
 class VillageState(NamedTuple):
@@ -233,14 +231,14 @@ class Village(Rules[VillageState]):
             if not stock:
                 dealing = 0
             j = dst - PILE
-            piles = (*piles[:j], piles[j] + _BYTE[card], *piles[j + 1 :])
+            piles = (*piles[:j], piles[j] + CARD_BYTE[card], *piles[j + 1 :])
             return _state(stock, piles, heights, where, dealing, redeals)
         i = src - PILE
         if dst < UP:
             j = dst - PILE
             moved = list(piles)
             moved[i] = piles[i][:-1]
-            moved[j] = piles[j] + _BYTE[card]
+            moved[j] = piles[j] + CARD_BYTE[card]
             return _state(stock, tuple(moved), heights, where, dealing, redeals)
         piles = (*piles[:i], piles[i][:-1], *piles[i + 1 :])
         slot = _SUIT[card] + (0 if dst < DOWN else SUITS)

@@ -7,14 +7,9 @@ never loops; it never looks at the order of the stock.
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator.games import Move
-from generator.games.village import _RANK0, _SUIT, PILE, STOCK, SUITS, UP, VillageState, lies_backwards
+from generator.games.village import _RANK0, _SUIT, PILE, STOCK, SUITS, UP, VillageState, _state, lies_backwards
 from generator.players.base import Player
-
-#: ``tuple.__new__``: ``_new(VillageState, (…))`` is ``VillageState(…)`` without the Python-level ``__new__``.
-_new: Any = tuple.__new__
 
 #: The no-peek player's horizon: cards more than this many places from fitting weigh 1.
 URGENCY = 6
@@ -74,7 +69,7 @@ class VillagePlayer(Player[VillageState]):
     def _follow_ups(self, state: VillageState, move: Move) -> int:
         """How many foundation moves the table offers after ``move`` (the refill unseen)."""
         after = self.game.apply(state, move)
-        after = _new(VillageState, (b"", *after[1:]))  # ``_replace(stock=b"")``, without its Python-level call
+        after = _state(b"", *after[1:])  # ``_replace(stock=b"")``, without its Python-level call
         return sum(1 for m in self.game.legal_moves(after) if m.dst >= UP)  # (a redeal's ``dst`` is -1)
 
     @staticmethod
