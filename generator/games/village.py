@@ -98,10 +98,111 @@ class VillageState(NamedTuple):
     redeals: int  # 0 in the first deal, 1 after the redeal
 
 
-def _state(*fields: object, _new: Any = tuple.__new__) -> VillageState:
-    """``VillageState(*fields)``, a little faster."""
-    state: VillageState = _new(VillageState, fields)
-    return state
+#: ``tuple.__new__``: ``_new(VillageState, (…))`` is ``VillageState(…)`` without the Python-level ``__new__`` of a
+#: NamedTuple (the same object; a Python function wrapping it cost a fifth of ``apply``).
+_new: Any = tuple.__new__
+
+
+@cython.cfunc
+@cython.locals(at_once=cython.bint, stuck_redeal=cython.bint, stock=bytes, piles=tuple, heights=tuple, where=tuple,
+               redeals=cython.int, moves=list, src=cython.int, pile=bytes, card=cython.int, suit=cython.int,
+               rank=cython.int, dst=cython.int, tops=cython.int[8], i=cython.int, j=cython.int, k=cython.int,
+               n=cython.int, ups=cython.int, base=cython.int, count=cython.int, table=tuple, pile_at=cython.int,
+               suits=cython.int, height=cython.int, one=cython.ulonglong, present=cython.ulonglong,
+               met=cython.ulonglong)
+def _free_moves(state: VillageState, at_once: bool, stuck_redeal: bool) -> list[Move]:
+    """The player's moves when nothing is forced: per pile in order its foundation moves,
+    then the marriages, then the next round (or the redeal); under ``at_once`` only the
+    foundation moves if there are any. (A C call from ``legal_moves``, not a method: a method call cost a fifth of
+    it.)"""
+    stock, piles, heights, where, _, redeals = cython.cast(tuple, state)  # unpacked in C, not iterated
+    # The pile tops (-1: an empty pile; compiled, a C array), and the cards they show as bits of ``present``.
+    count = len(piles)  # PILES, or fewer in a position a test builds by hand
+    if not cython.compiled:
+        tops = [-1] * PILES
+    one = 1  # (compiled, a 64-bit 1: ``1 << card`` would shift a C int)
+    present = 0
+    for i in range(PILES):
+        pile = piles[i] if i < count else b""
+        if pile:
+            card = pile[len(pile) - 1]
+            tops[i] = card
+            present |= one << card
+        else:
+            tops[i] = -1
+    moves: list[Move] = []
+    # Typed locals: compiled, tuples read in C and C ints, not module globals.
+    table, pile_at, suits = _MOVES, PILE, SUITS
+    for i in range(count):
+        card = tops[i]
+        if card < 0:
+            continue
+        src = pile_at + i
+        suit = card // 13  # (C ints: a tuple of the pair was looked up and unpacked per card)
+        rank = card % 13
+        height = heights[suit]  # a C int: compared as objects, each test boxed ``rank``
+        if height == rank:
+            dst = where[suit] or UP + SUITS - where[:SUITS].count(0)
+            moves.append(table[(card * 17 + src) * 17 + dst])
+        height = heights[suit + suits]
+        if height == 12 - rank:
+            dst = where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)
+            moves.append(table[(card * 17 + src) * 17 + dst])
+    if moves and at_once:
+        return moves  # «тотчас же употребить в дело»: a card goes up first
+    ups = len(moves)
+    # Marriages: each top card in the order it first shows, from every pile it tops (in order), onto every
+    # pile a neighbour of it tops, the lower neighbour first (``_NEIGHBOURS``), target piles in order. Which
+    # cards show is a bit test of ``present``: the piles are scanned only for a marriage that is there.
+    met = 0  # the cards shown by the piles before pile i
+    for i in range(count):
+        card = tops[i]
+        if card < 0 or met >> card & 1:
+            continue  # an empty pile, or an earlier pile shows the card: its marriages were offered there
+        met |= one << card
+        rank = card % 13
+        for n in range(card - 1, card + 2, 2):  # the neighbours, as C ints (``_NEIGHBOURS``)
+            if (rank == 0 if n < card else rank == 12) or not present >> n & 1:
+                continue  # Т and К are not neighbours, or no pile shows the neighbour
+            for j in range(count):
+                if tops[j] == n:
+                    base = card * 17 * 17 + pile_at + j
+                    for k in range(i, count):
+                        if tops[k] == card:
+                            moves.append(table[base + (pile_at + k) * 17])
+    if stock:
+        moves.append(_MOVES[(stock[0] * 17 + STOCK) * 17 + PILE])  # the next round
+    elif redeals < REDEALS and present and not (ups and stuck_redeal):
+        moves.append(redeal(redeals + 1))
+    return moves
+
+
+@cython.cfunc
+@cython.locals(piles=tuple, order=cython.int[8], tops=cython.int[8], count=cython.int, i=cython.int, j=cython.int,
+               top=cython.int, pile=bytes)
+def _multiset(piles: tuple[bytes, ...]) -> tuple[bytes, ...]:
+    """The piles in one order that depends only on which piles there are (the key's sorted multiset).
+
+    Ordered by top card (-1 for an empty pile), piles with equal tops by their bytes: compiled, an insertion sort
+    of eight in C (``sorted`` compared bytes objects, a tenth of a plain search once the redeal is used). Any total
+    order gives equal tuples for equal multisets, which is all a key needs."""
+    count = len(piles)
+    if count > PILES:  # only a position a test builds by hand
+        return tuple(sorted(piles))
+    if not cython.compiled:
+        tops = [0] * PILES
+        order = [0] * PILES
+    for i in range(count):
+        pile = piles[i]
+        top = pile[len(pile) - 1] if pile else -1
+        j = i
+        while j > 0 and (tops[j - 1] > top or (tops[j - 1] == top and piles[order[j - 1]] > pile)):
+            tops[j] = tops[j - 1]
+            order[j] = order[j - 1]
+            j -= 1
+        tops[j] = top
+        order[j] = i
+    return tuple([piles[order[i]] for i in range(count)])
 
 
 class Village(Rules[VillageState]):
@@ -142,86 +243,20 @@ class Village(Rules[VillageState]):
                 return [_move(stock[0], STOCK, dealing)]
             if b"" in piles:  # a refill, at once
                 return [_move(stock[0], STOCK, PILE + piles.index(b""))]
-        return self._free_moves(state)
-
-    @cython.locals(stock=bytes, piles=tuple, heights=tuple, where=tuple, redeals=cython.int, moves=list,
-                   src=cython.int, pile=bytes, card=cython.int, suit=cython.int, rank=cython.int, dst=cython.int,
-                   tops=cython.int[8], i=cython.int, j=cython.int, k=cython.int, n=cython.int, ups=cython.int,
-                   neighbours=tuple, base=cython.int, first=cython.bint, count=cython.int, table=tuple,
-                   pile_at=cython.int, suits=cython.int, height=cython.int, near=tuple)
-    def _free_moves(self, state: VillageState) -> list[Move]:
-        """The player's moves when nothing is forced: per pile in order its foundation moves,
-        then the marriages, then the next round (or the redeal); under ``at_once`` only the
-        foundation moves if there are any."""
-        stock, piles, heights, where, _, redeals = cython.cast(tuple, state)  # unpacked in C, not iterated
-        # The pile tops (-1: an empty pile; compiled, a C array).
-        count = len(piles)  # PILES, or fewer in a position a test builds by hand
-        if not cython.compiled:
-            tops = [-1] * PILES
-        for i in range(PILES):
-            pile = piles[i] if i < count else b""
-            tops[i] = pile[-1] if pile else -1
-        moves: list[Move] = []
-        # Typed locals: compiled, tuples read in C and C ints, not module globals.
-        table, near, pile_at, suits = _MOVES, _NEIGHBOURS, PILE, SUITS
-        for i in range(count):
-            card = tops[i]
-            if card < 0:
-                continue
-            src = pile_at + i
-            suit = card // 13  # (C ints: a tuple of the pair was looked up and unpacked per card)
-            rank = card % 13
-            height = heights[suit]  # a C int: compared as objects, each test boxed ``rank``
-            if height == rank:
-                dst = where[suit] or UP + SUITS - where[:SUITS].count(0)
-                moves.append(table[(card * 17 + src) * 17 + dst])
-            height = heights[suit + suits]
-            if height == 12 - rank:
-                dst = where[suit + SUITS] or DOWN + SUITS - where[SUITS:].count(0)
-                moves.append(table[(card * 17 + src) * 17 + dst])
-        if moves and self.at_once:
-            return moves  # «тотчас же употребить в дело»: a card goes up first
-        ups = len(moves)
-        # Marriages: each top card in the order it first shows, from every pile it tops (in order), onto every
-        # pile a neighbour of it tops, neighbour by neighbour (``_NEIGHBOURS``), target piles in order.
-        for i in range(count):
-            card = tops[i]
-            if card < 0:
-                continue
-            neighbours = near[card]
-            for n in neighbours:
-                if n not in tops:  # compiled: a C loop; plain: the list's own test
-                    continue
-                if cython.compiled:  # is pile i the first the card tops? (plain: the list's own search)
-                    first = True
-                    for k in range(i):
-                        if tops[k] == card:
-                            first = False
-                else:
-                    first = tops.index(card) == i
-                if not first:
-                    break  # an earlier pile shows the card: its marriages were offered there
-                for j in range(count):
-                    if tops[j] == n:
-                        base = card * 17 * 17 + pile_at + j
-                        for k in range(i, count):
-                            if tops[k] == card:
-                                moves.append(table[base + (pile_at + k) * 17])
-        if stock:
-            moves.append(_MOVES[(stock[0] * 17 + STOCK) * 17 + PILE])  # the next round
-        elif redeals < REDEALS and any(piles) and not (ups and self.stuck_redeal):
-            moves.append(redeal(redeals + 1))
-        return moves
+        return _free_moves(state, self.at_once, self.stuck_redeal)
 
     @cython.locals(stock=bytes, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
                    card=cython.int, src=cython.int, dst=cython.int, i=cython.int, j=cython.int, slot=cython.int,
-                   moved=list)
+                   moved=list, raised=list)
     def apply(self, state: VillageState, move: Move) -> VillageState:
+        # New tuples are made as a list changed in place, then one ``tuple``: ``(*t[:j], x, *t[j + 1:])`` made two
+        # slices, a list and the tuple.
         stock, piles, heights, where, dealing, redeals = cython.cast(tuple, state)  # unpacked in C, not iterated
         card, src, dst = cython.cast(tuple, move)
         if card < 0:  # the redeal
             gathered = b"".join(piles)
-            return _state(gathered, _EMPTY_PILES, heights, where, 1 if gathered else 0, redeals + 1)
+            return _new(VillageState, (gathered, _EMPTY_PILES, heights, where, 1 if gathered else 0, redeals + 1))  # type: ignore[no-any-return]
+        moved = list(piles)
         if src == STOCK:
             stock = stock[1:]
             if dealing:
@@ -231,21 +266,20 @@ class Village(Rules[VillageState]):
             if not stock:
                 dealing = 0
             j = dst - PILE
-            piles = (*piles[:j], piles[j] + CARD_BYTE[card], *piles[j + 1 :])
-            return _state(stock, piles, heights, where, dealing, redeals)
+            moved[j] = piles[j] + CARD_BYTE[card]
+            return _new(VillageState, (stock, tuple(moved), heights, where, dealing, redeals))  # type: ignore[no-any-return]
         i = src - PILE
+        moved[i] = piles[i][:-1]
         if dst < UP:
             j = dst - PILE
-            moved = list(piles)
-            moved[i] = piles[i][:-1]
             moved[j] = piles[j] + CARD_BYTE[card]
-            return _state(stock, tuple(moved), heights, where, dealing, redeals)
-        piles = (*piles[:i], piles[i][:-1], *piles[i + 1 :])
+            return _new(VillageState, (stock, tuple(moved), heights, where, dealing, redeals))  # type: ignore[no-any-return]
         slot = _SUIT[card] + (0 if dst < DOWN else SUITS)
-        heights = (*heights[:slot], heights[slot] + 1, *heights[slot + 1 :])
+        raised = list(heights)
+        raised[slot] = heights[slot] + 1
         if not where[slot]:
             where = (*where[:slot], dst, *where[slot + 1 :])
-        return _state(stock, piles, heights, where, dealing, redeals)
+        return _new(VillageState, (stock, tuple(moved), tuple(raised), where, dealing, redeals))  # type: ignore[no-any-return]
 
     @cython.locals(stock=bytes, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
                    extra=list, at=cython.Py_ssize_t, end=cython.Py_ssize_t, size=cython.Py_ssize_t,
@@ -285,15 +319,22 @@ class Village(Rules[VillageState]):
             dealing = 0
         if not at:
             return state
-        return _state(stock[at:], tuple([piles[i] + bytes(extra[i]) if extra[i] else piles[i] for i in range(count)]),
-                      heights, where, dealing, redeals)
+        dealt = tuple([piles[i] + bytes(extra[i]) if extra[i] else piles[i] for i in range(count)])
+        return _new(VillageState, (stock[at:], dealt, heights, where, dealing, redeals))  # type: ignore[no-any-return]
 
     def forced(self, state: VillageState) -> bool:
         return bool(state.stock) and (state.dealing > 0 or b"" in state.piles)
 
+    @cython.locals(stock=bytes, piles=tuple, pile=bytes)
     def is_won(self, state: VillageState) -> bool:
         """Every card on the foundations (with a full 104-card stock: all eight complete)."""
-        return not state.stock and not any(state.piles)
+        stock, piles, _, _, _, _ = cython.cast(tuple, state)  # unpacked in C (indexed, a subclass's item lookup)
+        if stock:
+            return False
+        for pile in piles:  # noqa: SIM110 (a loop: compiled, ``any`` over a generator makes an object)
+            if pile:
+                return False
+        return True
 
     def redeals_done(self, state: VillageState) -> int:
         return state.redeals
@@ -318,7 +359,7 @@ class Village(Rules[VillageState]):
             return (len(stock), piles, heights, dealing)
         if stock:
             return (stock, piles, heights, dealing)
-        return (heights, tuple(sorted(piles)))
+        return (heights, _multiset(piles))
 
 
     def contents(self, state: VillageState) -> dict[int, tuple[int, ...]]:

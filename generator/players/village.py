@@ -7,12 +7,66 @@ never loops; it never looks at the order of the stock.
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.games import Move
-from generator.games.village import _RANK0, _SUIT, PILE, STOCK, SUITS, UP, VillageState, _state, lies_backwards
+from generator.games.village import _SUIT, DOWN, PILE, STOCK, SUITS, UP, VillageState, lies_backwards
 from generator.players.base import Player
 
 #: The no-peek player's horizon: cards more than this many places from fitting weigh 1.
 URGENCY = 6
+
+
+@cython.cfunc
+@cython.returns(cython.int)
+@cython.locals(piles=tuple, heights=tuple, lifted=cython.int, raised=cython.int, i=cython.int, top=cython.int,
+               suit=cython.int, rank=cython.int, ups=cython.int, pile=bytes, count=cython.int, up=cython.int,
+               down=cython.int, size=cython.Py_ssize_t, suits=cython.int)
+def _ups(piles: tuple[bytes, ...], heights: tuple[int, ...], lifted: int, raised: int) -> int:
+    """How many foundation moves ``legal_moves`` offers, in free play, with these piles and heights, pile ``lifted``
+    (0..7) missing its top card and foundation ``raised`` (a ``heights`` index) one card higher (-1: neither).
+
+    Counted, not listed: each pile top once for its ace foundation if that stands one below it, once for its king
+    foundation if that stands one above it (``village._free_moves``; ``at_once`` keeps those moves, and they are
+    all it adds or drops; a redeal's ``dst`` is -1). Compiled, a C call: the player asks it of every foundation
+    move it weighs and every position its marriage search meets, where a list of moves was made and filtered."""
+    ups = 0
+    suits = SUITS  # a C int
+    count = len(piles)
+    for i in range(count):
+        pile = piles[i]
+        size = len(pile)
+        if i == lifted:
+            size -= 1
+        if size <= 0:
+            continue  # an empty pile (or one the lifted card empties): nothing on top
+        top = pile[size - 1]
+        suit = top // 13
+        rank = top % 13
+        up = heights[suit]  # (C ints)
+        down = heights[suit + suits]
+        if suit == raised:
+            up += 1
+        elif suit + suits == raised:
+            down += 1
+        if up == rank:
+            ups += 1
+        if down == 12 - rank:
+            ups += 1
+    return ups
+
+
+@cython.cfunc
+@cython.returns(cython.int)
+@cython.locals(card=cython.int, src=cython.int, dst=cython.int)
+def _follow_ups(state: VillageState, move: Move) -> int:
+    """How many foundation moves the table offers after the foundation move ``move`` (the refill unseen)."""
+    card, src, dst = cython.cast(tuple, move)
+    return _ups(cython.cast(tuple, state)[1], cython.cast(tuple, state)[2], src - PILE,
+                _SUIT[card] + (0 if dst < DOWN else SUITS))
 
 
 class VillagePlayer(Player[VillageState]):
@@ -22,12 +76,20 @@ class VillagePlayer(Player[VillageState]):
     def _goal(self, state: VillageState) -> bool:
         """A position that makes irreversible progress possible: a top card fits a
         foundation, or (while the stock lasts) a pile is empty and waits for its refill."""
-        return self.game.forced(state) or any(move.dst >= UP for move in self.game.legal_moves(state))
+        return self.game.forced(state) or _ups(cython.cast(tuple, state)[1], cython.cast(tuple, state)[2], -1, -1) > 0
 
+    @cython.locals(marriages=list, src=cython.int, dst=cython.int, pile_at=cython.int, up=cython.int)
     def _marriages(self, state: VillageState) -> list[Move]:
         """The marriages the engine offers in ``state``."""
-        return [move for move in self.game.legal_moves(state) if PILE <= move.src < UP and PILE <= move.dst < UP]
+        marriages = []
+        pile_at, up = PILE, UP  # (C ints)
+        for move in self.game.legal_moves(state):
+            _, src, dst = cython.cast(tuple, move)  # (compiled, ``move.src`` looked a property up in the type)
+            if pile_at <= src < up and pile_at <= dst < up:
+                marriages.append(move)
+        return marriages
 
+    @cython.locals(seen=set, layer=list, frontier=list, piles=tuple, limit=cython.Py_ssize_t)
     def _marriage_path(self, state: VillageState) -> Move | None:
         """First marriage of a shortest sequence of marriages that reaches a goal, or None.
 
@@ -35,18 +97,22 @@ class VillagePlayer(Player[VillageState]):
         distance to the goal: the player cannot loop. Only marriages are made, so the
         order of the stock never comes into it.
         """
-        seen = {state.piles}
+        apply = self.game.apply
+        heights = cython.cast(tuple, state)[2]
+        seen = {cython.cast(tuple, state)[1]}
         layer: list[tuple[VillageState, Move | None]] = [(state, None)]
-        while layer and len(seen) < self.SEARCH_LIMIT:
+        limit = self.SEARCH_LIMIT
+        while layer and len(seen) < limit:
             frontier: list[tuple[VillageState, Move | None]] = []
             for here, first in layer:
                 for move in self._marriages(here):
-                    if self._wrong_way(state, move, here.piles):
+                    if _wrong_way(heights, move, cython.cast(tuple, here)[1]):
                         continue
-                    after = self.game.apply(here, move)
-                    if after.piles in seen:
+                    after = apply(here, move)
+                    piles = cython.cast(tuple, after)[1]
+                    if piles in seen:
                         continue
-                    seen.add(after.piles)
+                    seen.add(piles)
                     step = first or move
                     if self._goal(after):
                         return step
@@ -54,51 +120,52 @@ class VillagePlayer(Player[VillageState]):
             layer = frontier
         return None
 
-    def _weights(self, state: VillageState) -> list[int]:
-        """How soon each card (0..51) is wanted on a foundation: the fewer cards of its
-        suit still to come before it fits, the heavier."""
-        heights = state.heights
-        weights = []
-        for card in range(52):
-            suit, rank = _SUIT[card], _RANK0[card]
-            up_gap, down_gap = rank - heights[suit], (12 - rank) - heights[SUITS + suit]
-            gap = min(up_gap if up_gap >= 0 else 99, down_gap if down_gap >= 0 else 99)
-            weights.append(1 << max(0, URGENCY - gap))
-        return weights
-
-    def _follow_ups(self, state: VillageState, move: Move) -> int:
-        """How many foundation moves the table offers after ``move`` (the refill unseen)."""
-        after = self.game.apply(state, move)
-        after = _state(b"", *after[1:])  # ``_replace(stock=b"")``, without its Python-level call
-        return sum(1 for m in self.game.legal_moves(after) if m.dst >= UP)  # (a redeal's ``dst`` is -1)
-
-    @staticmethod
-    def _wrong_way(state: VillageState, move: Move, piles: tuple[bytes, ...]) -> bool:
-        """A marriage that stacks two cards of a suit in the order their foundations cannot take
-        them (``lies_backwards``). The player never makes one: it is what locks the last cards
-        of a game."""
-        return lies_backwards(move.card, piles[move.dst - PILE][-1], state.heights)
-
+    @cython.locals(heights=tuple, piles=tuple, pile=bytes, weight=cython.int[52], load=cython.int[8],
+                   card=cython.int, src=cython.int, dst=cython.int, suit=cython.int, rank=cython.int,
+                   up_gap=cython.int, down_gap=cython.int, gap=cython.int, total=cython.int, i=cython.int,
+                   count=cython.int, gain=cython.int, best_gain=cython.int, c=cython.int, suits=cython.int,
+                   urgency=cython.int)
     def _improving_marriage(self, state: VillageState) -> Move | None:
         """The marriage that most lowers the burial of wanted cards, or None.
 
         Burial = the sum over pile cards of (weight × cards above it). Moving the top
         of A onto B lowers it by weight(rest of A) − weight(B); only moves that lower
         it strictly are made, so these moves cannot loop either.
+
+        A card's weight says how soon it is wanted on a foundation: the fewer cards of its suit still to come
+        before it fits, the heavier (``URGENCY``).
         """
-        weights = self._weights(state)
-        piles = state.piles
-        load = [sum(weights[c] for c in pile) for pile in piles]
+        if not cython.compiled:
+            weight = [0] * 52
+            load = [0] * 8
+        heights = cython.cast(tuple, state)[2]
+        suits, urgency = SUITS, URGENCY  # (C ints)
+        for card in range(52):
+            suit = card // 13
+            rank = card % 13
+            up_gap = rank - heights[suit]
+            down_gap = (12 - rank) - heights[suits + suit]
+            gap = min(up_gap if up_gap >= 0 else 99, down_gap if down_gap >= 0 else 99)
+            weight[card] = 1 << max(0, urgency - gap)
+        piles = cython.cast(tuple, state)[1]
+        count = len(piles)
+        for i in range(count):
+            pile = piles[i]
+            total = 0
+            for c in pile:
+                total += weight[c]
+            load[i] = total
         best, best_gain = None, 0
         for move in self._marriages(state):
-            if self._wrong_way(state, move, piles):
+            if _wrong_way(heights, move, piles):
                 continue
-            i, j = move.src - PILE, move.dst - PILE
-            gain = load[i] - weights[move.card] - load[j]
+            card, src, dst = cython.cast(tuple, move)
+            gain = load[src - PILE] - weight[card] - load[dst - PILE]
             if gain > best_gain:
                 best, best_gain = move, gain
         return best
 
+    @cython.locals(ups=list, best_count=cython.int, count=cython.int, dst=cython.int, src=cython.int)
     def choose(self, state: VillageState, moves: list[Move]) -> Move | None:
         """The careful player, in this order of preference:
 
@@ -116,11 +183,20 @@ class VillagePlayer(Player[VillageState]):
         """
         if self.game.forced(state):
             return moves[0]
-        ups = [move for move in moves if move.dst >= UP]
+        ups = []
+        for move in moves:
+            _, _, dst = cython.cast(tuple, move)  # (a redeal's ``dst`` is -1)
+            if dst >= UP:
+                ups.append(move)
         if ups:
-            if len(ups) == 1:
-                return ups[0]
-            return max(ups, key=lambda move: self._follow_ups(state, move))
+            best = ups[0]
+            if len(ups) > 1:  # the first of those after which most foundation moves are on offer
+                best_count = _follow_ups(state, best)
+                for move in ups[1:]:
+                    count = _follow_ups(state, move)
+                    if count > best_count:
+                        best, best_count = move, count
+            return best
         step = self._marriage_path(state)
         if step is not None:
             return step
@@ -128,7 +204,17 @@ class VillagePlayer(Player[VillageState]):
         if step is not None:
             return step
         for move in moves:
-            if move.src <= STOCK:  # the next round, or the redeal (whose ``src`` is -1)
+            _, src, _ = cython.cast(tuple, move)
+            if src <= STOCK:  # the next round, or the redeal (whose ``src`` is -1)
                 return move
         return None
 
+
+@cython.cfunc
+@cython.locals(card=cython.int, dst=cython.int)
+def _wrong_way(heights: tuple[int, ...], move: Move, piles: tuple[bytes, ...]) -> bool:
+    """A marriage that stacks two cards of a suit in the order their foundations cannot take
+    them (``lies_backwards``). The player never makes one: it is what locks the last cards
+    of a game."""
+    card, _, dst = cython.cast(tuple, move)
+    return lies_backwards(card, piles[dst - PILE][-1], heights)

@@ -537,3 +537,43 @@ def test_explain_illegal_always_gives_a_reason(deal, rng):
             assert isinstance(reason, str) and reason
     if redeal(state.redeals + 1) not in legal:
         assert G.explain_illegal(state, redeal(state.redeals + 1))
+
+
+def _plain_key(state: VillageState) -> tuple[object, ...]:
+    """The key's definition written out plainly: in the first deal the stock's length, after the redeal the stock
+    itself, and once both are spent the piles as a sorted multiset."""
+    if state.redeals < 1:
+        return (len(state.stock), state.piles, state.heights, state.dealing)
+    if state.stock:
+        return (state.stock, state.piles, state.heights, state.dealing)
+    return (state.heights, tuple(sorted(state.piles)))
+
+
+def test_key_is_one_to_one_with_its_plain_definition() -> None:
+    """Compiled, the spent piles are ordered by their top cards in C, not by ``sorted``: on positions of random
+    lines the key must tell two positions apart exactly when the plain definition does."""
+    from tests.conftest import assert_key_one_to_one
+
+    spent = []
+
+    def plain(state: VillageState) -> tuple[object, ...]:
+        if state.redeals and not state.stock:
+            spent.append(state)
+        return _plain_key(state)
+
+    assert_key_one_to_one(G, plain, seeds=12, at_least=2500, steps=1500)
+    assert len({G.key(state) for state in spent}) >= 50  # the multiset shape is met, not only the others
+
+
+def test_key_takes_the_spent_piles_as_a_multiset() -> None:
+    """Once the stock and the redeal are spent the piles' order is forgotten, ties of top cards and empty piles
+    included; a different card anywhere is another position."""
+    piles = tuple(bytes(cards(text)) for text in ("", "3♠ 7♥", "9♣ 7♥", "", "К♦", "2♠ 7♥", "Т♣", "7♥"))
+    heights = (1, 0, 0, 0, 0, 0, 0, 0)
+    state = VillageState(b"", piles, heights, (9, 0, 0, 0, 0, 0, 0, 0), 0, 1)
+    swapped = (piles[0], piles[2], piles[1], *piles[3:])  # two piles under like tops change places
+    for shuffled in (piles[::-1], piles[1:] + piles[:1], swapped):
+        assert shuffled != piles and G.key(state._replace(piles=shuffled)) == G.key(state)
+    other = (*piles[:2], bytes(cards("8♣ 7♥")), *piles[3:])
+    assert G.key(state._replace(piles=other)) != G.key(state)
+    assert G.key(state._replace(piles=(*piles[:-1], b""))) != G.key(state)
