@@ -17,6 +17,7 @@ bint: Any
 Py_ssize_t: Any
 uchar: Any
 p_int: Any  # a pointer to int: a C array passed to a C function
+p_char: Any  # a bytes object's buffer: sliced in C
 ulonglong: Any  # 64 bits on every platform: a set of cards 0..51 as a bit mask
 
 def locals(**types: Any) -> Callable[[_F], _F]: ...

@@ -81,11 +81,12 @@ from generator.games.gallery_cards import (
     king_moves,
     middle_king,
 )
+from generator.games.keys import pile_multiset
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
 
 #: The rules' other source files (``stats.rules_digest`` covers them too).
-RULES_PARTS = ("generator/games/gallery_cards.py",)
+RULES_PARTS = ("generator/games/gallery_cards.py", "generator/games/keys.py")
 
 #: ``tuple.__new__``: ``_new(GalleryState, (…))`` is ``GalleryState(…)`` without the Python-level ``__new__``
 #: of a NamedTuple (the same object; the solver makes hundreds of thousands).
@@ -384,7 +385,7 @@ class Gallery(Rules[GalleryState]):
         return []  # won: the stock is out and the kings are alone
 
     @cython.locals(stock=bytes, piles=tuple, found=tuple, queens=tuple, card=cython.int, src=cython.int,
-                   dst=cython.int, i=cython.int, j=cython.int)
+                   dst=cython.int, i=cython.int, j=cython.int, pile=bytes, data=cython.p_char)
     def apply(self, state: GalleryState, move: Move) -> GalleryState:
         stock, piles, found, queens, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
         card, src, dst = cython.cast(tuple, move)
@@ -394,11 +395,15 @@ class Gallery(Rules[GalleryState]):
         if self.any_king and self.choosing(state):
             i = self.drawn_index(state, move)
             return GalleryState(stock[:i] + stock[i + 1 :], (CARD_BYTE[card], *piles[1:]), found, queens, redeals)
+        # Slices of the bytes' buffers (compiled, in C; a ``bytes`` slice goes through a slice object).
         if src == STOCK:
-            stock = stock[1:]
+            data = stock
+            stock = data[1 : len(stock)]
         else:
             i = src - PILE
-            piles = _replaced(piles, i, piles[i][:-1])
+            pile = piles[i]
+            data = pile
+            piles = _replaced(piles, i, data[: len(pile) - 1])
         if dst >= QUEEN_ROW:
             queens = (*queens, card)
         elif dst >= FOUNDATION:
@@ -541,7 +546,7 @@ class Gallery(Rules[GalleryState]):
         """
         stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
         if not stock and redeals >= DEALS - 1:
-            return (stock, tuple(sorted([pile[1:] for pile in piles])), _found_key(found), redeals)
+            return (stock, pile_multiset(piles, 1), _found_key(found), redeals)
         return (stock, piles, _found_key(found), redeals)
 
     def explain_illegal(self, state: GalleryState, move: Move) -> str:

@@ -44,6 +44,7 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.cards import CARD_BYTE, card_str
+from generator.games.keys import pile_multiset
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
 
@@ -70,6 +71,9 @@ def _move(card: int, src: int, dst: int) -> Move:
     move: Move = _MOVES[(card * 17 + src) * 17 + dst]
     return move
 
+
+#: The rules' other source files (``stats.rules_digest`` covers them too).
+RULES_PARTS = ("generator/games/keys.py",)
 
 #: Same suit, rank one higher or lower; Т and К are not neighbours.
 _NEIGHBOURS = tuple(
@@ -177,34 +181,6 @@ def _free_moves(state: VillageState, at_once: bool, stuck_redeal: bool) -> list[
     return moves
 
 
-@cython.cfunc
-@cython.locals(piles=tuple, order=cython.int[8], tops=cython.int[8], count=cython.int, i=cython.int, j=cython.int,
-               top=cython.int, pile=bytes)
-def _multiset(piles: tuple[bytes, ...]) -> tuple[bytes, ...]:
-    """The piles in one order that depends only on which piles there are (the key's sorted multiset).
-
-    Ordered by top card (-1 for an empty pile), piles with equal tops by their bytes: compiled, an insertion sort
-    of eight in C (``sorted`` compared bytes objects, a tenth of a plain search once the redeal is used). Any total
-    order gives equal tuples for equal multisets, which is all a key needs."""
-    count = len(piles)
-    if count > PILES:  # only a position a test builds by hand
-        return tuple(sorted(piles))
-    if not cython.compiled:
-        tops = [0] * PILES
-        order = [0] * PILES
-    for i in range(count):
-        pile = piles[i]
-        top = pile[len(pile) - 1] if pile else -1
-        j = i
-        while j > 0 and (tops[j - 1] > top or (tops[j - 1] == top and piles[order[j - 1]] > pile)):
-            tops[j] = tops[j - 1]
-            order[j] = order[j - 1]
-            j -= 1
-        tops[j] = top
-        order[j] = i
-    return tuple([piles[order[i]] for i in range(count)])
-
-
 class Village(Rules[VillageState]):
     id = "village"
     title = "Деревенский пасьянс"
@@ -247,7 +223,7 @@ class Village(Rules[VillageState]):
 
     @cython.locals(stock=bytes, piles=tuple, heights=tuple, where=tuple, dealing=cython.int, redeals=cython.int,
                    card=cython.int, src=cython.int, dst=cython.int, i=cython.int, j=cython.int, slot=cython.int,
-                   moved=list, raised=list)
+                   moved=list, raised=list, pile=bytes, data=cython.p_char)
     def apply(self, state: VillageState, move: Move) -> VillageState:
         # New tuples are made as a list changed in place, then one ``tuple``: ``(*t[:j], x, *t[j + 1:])`` made two
         # slices, a list and the tuple.
@@ -258,7 +234,8 @@ class Village(Rules[VillageState]):
             return _new(VillageState, (gathered, _EMPTY_PILES, heights, where, 1 if gathered else 0, redeals + 1))  # type: ignore[no-any-return]
         moved = list(piles)
         if src == STOCK:
-            stock = stock[1:]
+            data = stock  # slices of the bytes' buffers (compiled, in C; a ``bytes`` slice makes a slice object)
+            stock = data[1 : len(stock)]
             if dealing:
                 dealing = dealing + 1 if dealing < ROUND else 0
             elif dst == PILE and piles[0]:
@@ -269,7 +246,9 @@ class Village(Rules[VillageState]):
             moved[j] = piles[j] + CARD_BYTE[card]
             return _new(VillageState, (stock, tuple(moved), heights, where, dealing, redeals))  # type: ignore[no-any-return]
         i = src - PILE
-        moved[i] = piles[i][:-1]
+        pile = piles[i]
+        data = pile
+        moved[i] = data[: len(pile) - 1]
         if dst < UP:
             j = dst - PILE
             moved[j] = piles[j] + CARD_BYTE[card]
@@ -359,7 +338,7 @@ class Village(Rules[VillageState]):
             return (len(stock), piles, heights, dealing)
         if stock:
             return (stock, piles, heights, dealing)
-        return (heights, _multiset(piles))
+        return (heights, pile_multiset(piles))
 
 
     def contents(self, state: VillageState) -> dict[int, tuple[int, ...]]:
