@@ -407,6 +407,47 @@ class Village(Rules[VillageState]):
 
 
 
+@cython.ccall
+@cython.returns(cython.int)
+@cython.locals(piles=tuple, heights=tuple, lifted=cython.int, raised=cython.int, i=cython.int, top=cython.int,
+               suit=cython.int, rank=cython.int, ups=cython.int, pile=bytes, count=cython.int, up=cython.int,
+               down=cython.int, size=cython.Py_ssize_t, suits=cython.int)
+def fitting_moves(piles: tuple[bytes, ...], heights: tuple[int, ...], lifted: int = -1, raised: int = -1) -> int:
+    """How many foundation moves ``legal_moves`` offers, in free play, with these piles and heights, pile ``lifted``
+    (0..7) missing its top card and foundation ``raised`` (a ``heights`` index) one card higher (-1: neither).
+
+    Counted, not listed: each pile top once for its ace foundation if that stands one below it, once for its king
+    foundation if that stands one above it, as ``_free_moves`` lists them (``at_once`` keeps those moves, and they
+    are all it adds or drops). A fact about positions, as ``lies_backwards``: the no-peek player asks it of every
+    foundation move it weighs and every position its marriage search meets, where it made the position's moves
+    and filtered them (a third of a plain search, with its other costs); ``test_village`` holds it to
+    ``legal_moves``."""
+    ups = 0
+    suits = SUITS  # a C int
+    count = len(piles)
+    for i in range(count):
+        pile = piles[i]
+        size = len(pile)
+        if i == lifted:
+            size -= 1
+        if size <= 0:
+            continue  # an empty pile (or one the lifted card empties): nothing on top
+        top = pile[size - 1]
+        suit = top // 13
+        rank = top % 13
+        up = heights[suit]  # (C ints)
+        down = heights[suit + suits]
+        if suit == raised:
+            up += 1
+        elif suit + suits == raised:
+            down += 1
+        if up == rank:
+            ups += 1
+        if down == 12 - rank:
+            ups += 1
+    return ups
+
+
 def lies_backwards(card: int, target: int, heights: tuple[int, ...]) -> bool:
     """Would ``card`` lie on ``target`` (a neighbour) the wrong way for the foundations: on the
     next higher card when its ace-foundation copy is already up (it can only go down the king

@@ -13,7 +13,17 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
-from generator.games.village import _SUIT, DOWN, PILE, STOCK, SUITS, UP, VillageState, lies_backwards
+from generator.games.village import (
+    _SUIT,
+    DOWN,
+    PILE,
+    STOCK,
+    SUITS,
+    UP,
+    VillageState,
+    fitting_moves,
+    lies_backwards,
+)
 from generator.players.base import Player
 
 #: The no-peek player's horizon: cards more than this many places from fitting weigh 1.
@@ -22,51 +32,12 @@ URGENCY = 6
 
 @cython.cfunc
 @cython.returns(cython.int)
-@cython.locals(piles=tuple, heights=tuple, lifted=cython.int, raised=cython.int, i=cython.int, top=cython.int,
-               suit=cython.int, rank=cython.int, ups=cython.int, pile=bytes, count=cython.int, up=cython.int,
-               down=cython.int, size=cython.Py_ssize_t, suits=cython.int)
-def _ups(piles: tuple[bytes, ...], heights: tuple[int, ...], lifted: int, raised: int) -> int:
-    """How many foundation moves ``legal_moves`` offers, in free play, with these piles and heights, pile ``lifted``
-    (0..7) missing its top card and foundation ``raised`` (a ``heights`` index) one card higher (-1: neither).
-
-    Counted, not listed: each pile top once for its ace foundation if that stands one below it, once for its king
-    foundation if that stands one above it (``village._free_moves``; ``at_once`` keeps those moves, and they are
-    all it adds or drops; a redeal's ``dst`` is -1). Compiled, a C call: the player asks it of every foundation
-    move it weighs and every position its marriage search meets, where a list of moves was made and filtered."""
-    ups = 0
-    suits = SUITS  # a C int
-    count = len(piles)
-    for i in range(count):
-        pile = piles[i]
-        size = len(pile)
-        if i == lifted:
-            size -= 1
-        if size <= 0:
-            continue  # an empty pile (or one the lifted card empties): nothing on top
-        top = pile[size - 1]
-        suit = top // 13
-        rank = top % 13
-        up = heights[suit]  # (C ints)
-        down = heights[suit + suits]
-        if suit == raised:
-            up += 1
-        elif suit + suits == raised:
-            down += 1
-        if up == rank:
-            ups += 1
-        if down == 12 - rank:
-            ups += 1
-    return ups
-
-
-@cython.cfunc
-@cython.returns(cython.int)
 @cython.locals(card=cython.int, src=cython.int, dst=cython.int)
 def _follow_ups(state: VillageState, move: Move) -> int:
     """How many foundation moves the table offers after the foundation move ``move`` (the refill unseen)."""
     card, src, dst = cython.cast(tuple, move)
-    return _ups(cython.cast(tuple, state)[1], cython.cast(tuple, state)[2], src - PILE,
-                _SUIT[card] + (0 if dst < DOWN else SUITS))
+    return fitting_moves(cython.cast(tuple, state)[1], cython.cast(tuple, state)[2], src - PILE,
+                         _SUIT[card] + (0 if dst < DOWN else SUITS))
 
 
 class VillagePlayer(Player[VillageState]):
@@ -76,7 +47,7 @@ class VillagePlayer(Player[VillageState]):
     def _goal(self, state: VillageState) -> bool:
         """A position that makes irreversible progress possible: a top card fits a
         foundation, or (while the stock lasts) a pile is empty and waits for its refill."""
-        return self.game.forced(state) or _ups(cython.cast(tuple, state)[1], cython.cast(tuple, state)[2], -1, -1) > 0
+        return self.game.forced(state) or fitting_moves(cython.cast(tuple, state)[1], cython.cast(tuple, state)[2]) > 0
 
     @cython.locals(marriages=list, src=cython.int, dst=cython.int, pile_at=cython.int, up=cython.int)
     def _marriages(self, state: VillageState) -> list[Move]:

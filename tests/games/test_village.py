@@ -577,3 +577,33 @@ def test_key_takes_the_spent_piles_as_a_multiset() -> None:
     other = (*piles[:2], bytes(cards("8♣ 7♥")), *piles[3:])
     assert G.key(state._replace(piles=other)) != G.key(state)
     assert G.key(state._replace(piles=(*piles[:-1], b""))) != G.key(state)
+
+
+@pytest.mark.parametrize("spec", ["village", "village:at_once", "village:stuck_redeal"])
+def test_fitting_moves_counts_the_foundation_moves_legal_moves_offers(spec: str) -> None:
+    """The player's count (compiled, a C call that makes no position) agrees with ``legal_moves`` on every free
+    position of random lines, and after each foundation move with the stock out of sight (the follow-up count)."""
+    import random
+
+    from generator.games import make_game
+    from generator.games.village import DOWN, PILE, SUITS, UP, fitting_moves
+
+    game = make_game(spec)
+    checked = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.initial_state(stock_indices("village", seed + 1))
+        for _ in range(600):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            if not game.forced(state):
+                assert fitting_moves(state.piles, state.heights) == sum(m.dst >= UP for m in moves)
+                for move in (m for m in moves if m.dst >= UP):
+                    after = game.apply(state, move)._replace(stock=b"")
+                    raised = move.card // 13 + (0 if move.dst < DOWN else SUITS)
+                    counted = fitting_moves(state.piles, state.heights, move.src - PILE, raised)
+                    assert counted == sum(m.dst >= UP for m in game.legal_moves(after))
+                    checked += 1
+            state = game.apply(state, rng.choice(moves))
+    assert checked >= 100
