@@ -291,8 +291,11 @@ def test_the_rules_digest_follows_the_rules_source(monkeypatch: pytest.MonkeyPat
 
     assert rules_digest("village") == rules_digest("village") != rules_digest("village:at_once")
     assert rules_digest("village") != rules_digest("gallery")
+    from generator.games import village
+
     copied = tmp_path / "generator"
-    for name in ("games/village.py", *(n.removeprefix("generator/") for n in stats_module.RULES_SOURCES)):
+    for name in ("games/village.py", *(n.removeprefix("generator/")
+                                        for n in (*stats_module.RULES_SOURCES, *village.RULES_PARTS))):
         (copied / name).parent.mkdir(parents=True, exist_ok=True)
         (copied / name).write_bytes((paths.ROOT / "generator" / name).read_bytes())
     monkeypatch.setattr(stats_module, "ROOT", tmp_path)
@@ -305,20 +308,22 @@ def test_the_rules_digest_follows_the_rules_source(monkeypatch: pytest.MonkeyPat
 
 
 def test_the_rules_digest_covers_every_part_of_a_split_game_module(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
-    """The gallery's rules live in two files (``RULES_PARTS``): an edit of either is a new digest."""
+    """The gallery's rules live in three files (``RULES_PARTS``: its cards, and the keys' helpers it shares with
+    «Деревенский пасьянс»): an edit of any is a new digest."""
     from generator import paths
     from generator.games import gallery
 
-    assert gallery.RULES_PARTS == ("generator/games/gallery_cards.py",)
+    assert gallery.RULES_PARTS == ("generator/games/gallery_cards.py", "generator/games/keys.py")
     for name in ("generator/games/gallery.py", *gallery.RULES_PARTS, *stats_module.RULES_SOURCES):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes((paths.ROOT / name).read_bytes())
     monkeypatch.setattr(stats_module, "ROOT", tmp_path)
-    same = rules_digest("gallery")
-    assert same == rules_digest("gallery") != ""
-    with (tmp_path / gallery.RULES_PARTS[0]).open("a", encoding="utf-8") as source:
-        source.write("\n# an edit\n")
-    assert rules_digest("gallery") != same
+    for part in gallery.RULES_PARTS:
+        same = rules_digest("gallery")
+        assert same == rules_digest("gallery") != ""
+        with (tmp_path / part).open("a", encoding="utf-8") as source:
+            source.write("\n# an edit\n")
+        assert rules_digest("gallery") != same
 
 
 def test_settling_searches_along_a_line_that_breaks_this_readings_rules() -> None:
