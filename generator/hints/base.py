@@ -122,7 +122,13 @@ class SearchHints(Generic[S]):
         if len(moves) < 2:
             return moves
         first = self.player.choose(state, moves)
-        return moves if first is None or first == moves[0] else [first, *(m for m in moves if m != first)]
+        if first is None or first == moves[0]:
+            return moves
+        ordered = [first]  # a loop, not ``[first, *(generator)]``: compiled, each step of a generator cost more
+        for move in moves:
+            if move != first:
+                ordered.append(move)
+        return ordered
 
     def begin(self, root: S) -> None:
         """A new search from ``root`` starts: forget what earlier searches left (an answer must not
