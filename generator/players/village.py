@@ -13,17 +13,7 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
-from generator.games.village import (
-    _SUIT,
-    DOWN,
-    PILE,
-    STOCK,
-    SUITS,
-    UP,
-    VillageState,
-    fitting_moves,
-    lies_backwards,
-)
+from generator.games.village import _SUIT, DOWN, PILE, STOCK, SUITS, UP, VillageState, fitting_moves, lies_backwards
 from generator.players.base import Player
 
 #: The no-peek player's horizon: cards more than this many places from fitting weigh 1.
