@@ -63,6 +63,7 @@ def assert_key_one_to_one(game, plain_key, seeds: int, at_least: int, steps: int
     """On the positions of random lines of ``seeds`` deals, ``game.key`` tells two positions apart exactly when
     ``plain_key`` (the key's definition written out plainly) does, over at least ``at_least`` distinct keys.
     ``steps``: a line's length at most (a game whose moves can go round in circles)."""
+    import itertools
     import random
 
     from generator.deals import stock_indices
@@ -72,7 +73,7 @@ def assert_key_one_to_one(game, plain_key, seeds: int, at_least: int, steps: int
     for seed in range(seeds):
         rng = random.Random(seed)
         state = game.initial_state(stock_indices(game.id, seed + 1))
-        for _ in range(steps) if steps is not None else iter(int, 1):
+        for _ in range(steps) if steps is not None else itertools.count():
             moves = game.legal_moves(state)
             if not moves:
                 break

@@ -48,6 +48,9 @@ from generator.games.keys import pile_multiset
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
 
+#: The rules' other source files (``stats.rules_digest`` covers them too).
+RULES_PARTS = ("generator/games/keys.py",)
+
 STOCK = 0
 PILES = 8
 PILE = 1  # pile:1 … pile:8 are place ids 1..8
@@ -71,9 +74,6 @@ def _move(card: int, src: int, dst: int) -> Move:
     move: Move = _MOVES[(card * 17 + src) * 17 + dst]
     return move
 
-
-#: The rules' other source files (``stats.rules_digest`` covers them too).
-RULES_PARTS = ("generator/games/keys.py",)
 
 #: Same suit, rank one higher or lower; Т and К are not neighbours.
 _NEIGHBOURS = tuple(
@@ -100,6 +100,14 @@ class VillageState(NamedTuple):
     #: being dealt and its next card goes, forced, to pile k.
     dealing: int
     redeals: int  # 0 in the first deal, 1 after the redeal
+
+
+@cython.cfunc
+@cython.returns(cython.int)
+@cython.locals(card=cython.int, dst=cython.int)
+def _raised(card: int, dst: int) -> int:
+    """The ``heights`` index a foundation move of ``card`` onto place ``dst`` raises by one."""
+    return _SUIT[card] + (0 if dst < DOWN else SUITS)
 
 
 #: ``tuple.__new__``: ``_new(VillageState, (…))`` is ``VillageState(…)`` without the Python-level ``__new__`` of a
@@ -253,7 +261,7 @@ class Village(Rules[VillageState]):
             j = dst - PILE
             moved[j] = piles[j] + CARD_BYTE[card]
             return _new(VillageState, (stock, tuple(moved), heights, where, dealing, redeals))  # type: ignore[no-any-return]
-        slot = _SUIT[card] + (0 if dst < DOWN else SUITS)
+        slot = _raised(card, dst)
         raised = list(heights)
         raised[slot] = heights[slot] + 1
         if not where[slot]:
@@ -411,10 +419,11 @@ class Village(Rules[VillageState]):
 @cython.returns(cython.int)
 @cython.locals(piles=tuple, heights=tuple, lifted=cython.int, raised=cython.int, i=cython.int, top=cython.int,
                suit=cython.int, rank=cython.int, ups=cython.int, pile=bytes, count=cython.int, up=cython.int,
-               down=cython.int, size=cython.Py_ssize_t, suits=cython.int)
-def fitting_moves(piles: tuple[bytes, ...], heights: tuple[int, ...], lifted: int = -1, raised: int = -1) -> int:
-    """How many foundation moves ``legal_moves`` offers, in free play, with these piles and heights, pile ``lifted``
-    (0..7) missing its top card and foundation ``raised`` (a ``heights`` index) one card higher (-1: neither).
+               down=cython.int, size=cython.Py_ssize_t, suits=cython.int, card=cython.int, src=cython.int,
+               dst=cython.int)
+def fitting_moves(state: VillageState, after: Move | None = None) -> int:
+    """How many foundation moves ``legal_moves`` offers in free play in ``state``, or, given ``after`` (a
+    foundation move from a pile), in the position it makes with the stock out of sight (its refill unseen).
 
     Counted, not listed: each pile top once for its ace foundation if that stands one below it, once for its king
     foundation if that stands one above it, as ``_free_moves`` lists them (``at_once`` keeps those moves, and they
@@ -422,6 +431,11 @@ def fitting_moves(piles: tuple[bytes, ...], heights: tuple[int, ...], lifted: in
     foundation move it weighs and every position its marriage search meets, where it made the position's moves
     and filtered them (a third of a plain search, with its other costs); ``test_village`` holds it to
     ``legal_moves``."""
+    _, piles, heights, _, _, _ = cython.cast(tuple, state)  # unpacked in C
+    lifted = raised = -1  # the pile ``after`` takes its top from, the foundation it raises
+    if after is not None:
+        card, src, dst = cython.cast(tuple, after)
+        lifted, raised = src - PILE, _raised(card, dst)
     ups = 0
     suits = SUITS  # a C int
     count = len(piles)

@@ -13,21 +13,11 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
-from generator.games.village import _SUIT, DOWN, PILE, STOCK, SUITS, UP, VillageState, fitting_moves, lies_backwards
+from generator.games.village import PILE, STOCK, SUITS, UP, VillageState, fitting_moves, lies_backwards
 from generator.players.base import Player
 
 #: The no-peek player's horizon: cards more than this many places from fitting weigh 1.
 URGENCY = 6
-
-
-@cython.cfunc
-@cython.returns(cython.int)
-@cython.locals(card=cython.int, src=cython.int, dst=cython.int)
-def _follow_ups(state: VillageState, move: Move) -> int:
-    """How many foundation moves the table offers after the foundation move ``move`` (the refill unseen)."""
-    card, src, dst = cython.cast(tuple, move)
-    return fitting_moves(cython.cast(tuple, state)[1], cython.cast(tuple, state)[2], src - PILE,
-                         _SUIT[card] + (0 if dst < DOWN else SUITS))
 
 
 class VillagePlayer(Player[VillageState]):
@@ -37,7 +27,7 @@ class VillagePlayer(Player[VillageState]):
     def _goal(self, state: VillageState) -> bool:
         """A position that makes irreversible progress possible: a top card fits a
         foundation, or (while the stock lasts) a pile is empty and waits for its refill."""
-        return self.game.forced(state) or fitting_moves(cython.cast(tuple, state)[1], cython.cast(tuple, state)[2]) > 0
+        return self.game.forced(state) or fitting_moves(state) > 0
 
     @cython.locals(marriages=list, src=cython.int, dst=cython.int, pile_at=cython.int, up=cython.int)
     def _marriages(self, state: VillageState) -> list[Move]:
@@ -152,9 +142,9 @@ class VillagePlayer(Player[VillageState]):
         if ups:
             best = ups[0]
             if len(ups) > 1:  # the first of those after which most foundation moves are on offer
-                best_count = _follow_ups(state, best)
+                best_count = fitting_moves(state, best)
                 for move in ups[1:]:
-                    count = _follow_ups(state, move)
+                    count = fitting_moves(state, move)
                     if count > best_count:
                         best, best_count = move, count
             return best

@@ -586,7 +586,7 @@ def test_fitting_moves_counts_the_foundation_moves_legal_moves_offers(spec: str)
     import random
 
     from generator.games import make_game
-    from generator.games.village import DOWN, PILE, SUITS, UP, fitting_moves
+    from generator.games.village import UP, fitting_moves
 
     game = make_game(spec)
     checked = 0
@@ -598,12 +598,10 @@ def test_fitting_moves_counts_the_foundation_moves_legal_moves_offers(spec: str)
             if not moves:
                 break
             if not game.forced(state):
-                assert fitting_moves(state.piles, state.heights) == sum(m.dst >= UP for m in moves)
+                assert fitting_moves(state) == sum(m.dst >= UP for m in moves)
                 for move in (m for m in moves if m.dst >= UP):
                     after = game.apply(state, move)._replace(stock=b"")
-                    raised = move.card // 13 + (0 if move.dst < DOWN else SUITS)
-                    counted = fitting_moves(state.piles, state.heights, move.src - PILE, raised)
-                    assert counted == sum(m.dst >= UP for m in game.legal_moves(after))
+                    assert fitting_moves(state, move) == sum(m.dst >= UP for m in game.legal_moves(after))
                     checked += 1
             state = game.apply(state, rng.choice(moves))
     assert checked >= 100
