@@ -18,6 +18,11 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+try:
+    import cython
+except ImportError:  # Cython is optional: its declarations are then no-ops
+    from generator import cython_shadow as cython  # type: ignore[no-redef]
+
 from generator.games import Game, Move, Result, Rules, S
 from generator.hints import MoveOrder, SearchHints, hints_for
 from generator.replay import replay
@@ -192,6 +197,7 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
         cut = set()
     root_open = False
 
+    @cython.locals(table_set=set)
     def enter(state: S, moves: list[Move]) -> bool:
         """True if ``state`` is won; otherwise open a frame for it unless it was seen before."""
         nonlocal nodes, failed
@@ -199,9 +205,10 @@ def _search(game: Rules[S], hints: SearchHints[S], root: S, root_moves: list[Mov
             return True
         key = key_of(state)
         if lost is None:  # one hash, not two (a key hashes a whole position): seen if the set did not grow
-            size = len(seen)
-            seen.add(key)
-            if len(seen) == size:
+            table_set = seen  # typed (compiled): ``add`` and ``len`` are C calls, not a method looked up by name
+            size = len(table_set)
+            table_set.add(key)
+            if len(table_set) == size:
                 return False
         elif key in seen:
             return False
