@@ -27,6 +27,7 @@ class _CType:
 int = _CType()  # Cython's own names (the builtin int stays reachable as builtins.int)
 bint = _CType()
 Py_ssize_t = _CType()
+uchar = _CType()  # one byte, 0..255
 p_int = _CType()  # a pointer to int (a C array passed on); in Python, the list itself
 p_char = _CType()  # a bytes object's buffer (sliced in C); in Python, the bytes themselves
 ulonglong = _CType()  # 64 bits: a set of cards 0..51 as a bit mask; in Python, an int

@@ -80,8 +80,9 @@ from generator.games.gallery_cards import (
     king_choices,
     king_moves,
     middle_king,
+    tops,
 )
-from generator.games.keys import pile_multiset
+from generator.games.keys import pile_tails
 from generator.games.rules import Rules
 from generator.games.values import Move, Place, PlaceKind, numbered, redeal
 
@@ -97,11 +98,13 @@ class GalleryState(NamedTuple):
     """A position. The stock and the piles are ``bytes`` (one card a byte; read like tuples of ints): a
     bytes object caches its hash, so a key, which holds the stock and the eight piles, hashes only what a
     move made new (one pile, the stock's tail) and not every card of the position (compiled, hashing and
-    freeing tuples of ints was a quarter of a plain search)."""
+    freeing tuples of ints was a quarter of a plain search). The foundations are eight bytes too, each its
+    top card + 1 (0 before the ace): compiled, read in C (as a tuple of ints, each read converted a Python
+    int, a tenth of a plain search), and a card continues a foundation whose byte is the card itself."""
 
     stock: bytes  # top card first (cards 0..51, one byte each)
     piles: tuple[bytes, ...]  # eight piles, king first; b"" = not started in this deal
-    found: tuple[int, ...]  # top card of each foundation, EMPTY (-1) before its ace
+    found: bytes  # each foundation's top card + 1, 0 before its ace (``gallery_cards.tops``: the cards)
     queens: tuple[int, ...]  # the top row, in order of arrival
     redeals: int  # 0 in the first deal
 
@@ -110,30 +113,35 @@ class GalleryState(NamedTuple):
 
 @cython.cfunc
 @cython.returns(cython.int)
-@cython.locals(piles=tuple)
+@cython.locals(piles=tuple, pile=bytes, count=cython.int)
 def _started(piles: tuple[bytes, ...]) -> int:
-    """How many piles this deal has started (they start left to right)."""
-    return PILES - piles.count(b"")
+    """How many piles this deal has started (they start left to right; compiled, a loop in C where
+    ``piles.count(b"")`` compared eight objects)."""
+    count = 0
+    for pile in piles:
+        if len(pile):
+            count += 1
+    return count
 
 
 @cython.ccall
 @cython.returns(cython.ulonglong)
-@cython.locals(found=tuple, top=cython.int, i=cython.int, fits=cython.ulonglong, one=cython.ulonglong)
-def fits_mask(found: tuple[int, ...]) -> int:
+@cython.locals(found=bytes, data=cython.p_char, i=cython.int, fits=cython.ulonglong, one=cython.ulonglong)
+def fits_mask(found: bytes) -> int:
     """The cards that continue some foundation, as a bit mask (bit ``c`` for card ``c``): one pass over the
-    eight tops, then a bit test per card, where ``card - 1 in found`` compared Python ints (compiled, the
-    test was a tenth of a plain search). A top is at most a jack, so ``top + 1`` is a card of its suit.
-    (Compiled, a C call within this module and a Python one from the hints.)"""
+    eight tops, then a bit test per card, where ``card - 1 in tops`` compared Python ints. A foundation's
+    byte is its top + 1 (at most a jack's), which is the card of its suit that continues it. (Compiled, a C
+    call within this module and a Python one from the hints.)"""
     if not cython.compiled:  # plain Python: a loop of eight costs more than a lookup of the tops met before
         known = _FITS_MET.get(found)
         if known is not None:
             return known
     fits = 0
     one = 1  # compiled, 64 bits wide before the shift
+    data = found  # compiled, the bytes' buffer, read in C
     for i in range(PILES):
-        top = found[i]
-        if top >= 0:
-            fits |= one << (top + 1)
+        if data[i]:
+            fits |= one << data[i]
     if not cython.compiled:
         if len(_FITS_MET) >= 100_000:
             _FITS_MET.clear()
@@ -142,52 +150,73 @@ def fits_mask(found: tuple[int, ...]) -> int:
 
 
 #: Plain Python only (``fits_mask``): the masks of the foundation tops met so far, forgotten all at once past 100,000.
-_FITS_MET: dict[tuple[int, ...], int] = {}
+_FITS_MET: dict[bytes, int] = {}
 
 
 @cython.cfunc
-@cython.locals(found=tuple, card=cython.int, row=tuple, moves=list, j=cython.int, low=cython.int, top=cython.int,
+@cython.locals(found=bytes, data=cython.p_char, card=cython.int, row=tuple, moves=list, j=cython.int,
                up=cython.int)
-def _ups(found: tuple[int, ...], card: int, row: tuple[Move, ...], moves: list[Move]) -> None:
+def _ups(found: bytes, card: int, row: tuple[Move, ...], moves: list[Move]) -> None:
     """Append to ``moves`` the move of ``card`` (its row of ``MOVES`` by source) onto each foundation whose top
-    it continues, left to right."""
-    low = card - 1
+    it continues (whose byte, top + 1, is the card), left to right."""
     up = FOUNDATION  # a C int (the module's names are Python ints)
+    data = found
     for j in range(PILES):
-        top = found[j]
-        if top == low:
+        if data[j] == card:
             moves.append(row[up + j])
 
 
 @cython.cfunc
-@cython.locals(found=tuple, tops=cython.int[8], i=cython.int, j=cython.int, top=cython.int, packed=cython.ulonglong)
-def _found_key(found: tuple[int, ...]) -> int:
-    """The foundations' tops as a sorted multiset, packed into one int (six bits a top): the key's part
+@cython.locals(found=bytes, data=cython.p_char, ordered=cython.int[8], i=cython.int, j=cython.int, top=cython.int,
+               packed=cython.ulonglong)
+def _found_key(found: bytes) -> int:
+    """The foundations as a sorted multiset, packed into one int (six bits a byte, top + 1): the key's part
     for them, where ``tuple(sorted(found))`` made a list and a tuple of Python ints for every key."""
     if cython.compiled:
-        tops = [0, 0, 0, 0, 0, 0, 0, 0]  # a literal: set in C, no list made (``list(found)`` made one and
-        for i in range(PILES):  # converted it: a search of the plain game spent 5 % of its time here); an
-            top = found[i]  # insertion sort of eight, in C, as they are read
+        data = found  # compiled, the bytes' buffer, read in C
+        ordered = [0, 0, 0, 0, 0, 0, 0, 0]  # a literal: set in C, no list made; an insertion sort of eight, in C
+        for i in range(PILES):
+            top = data[i]
             j = i - 1
-            while j >= 0 and tops[j] > top:
-                tops[j + 1] = tops[j]
+            while j >= 0 and ordered[j] > top:
+                ordered[j + 1] = ordered[j]
                 j -= 1
-            tops[j + 1] = top
-    else:  # plain Python: the list's own sort is quicker than a loop written here
-        tops = sorted(found)
+            ordered[j + 1] = top
+    else:  # plain Python: the sort of the bytes is quicker than a loop written here
+        ordered = sorted(found)
     packed = 0
     for i in range(PILES):
-        packed = (packed << 6) | (tops[i] + 1)
+        packed = (packed << 6) | ordered[i]
     return packed
 
 
 @cython.cfunc
-@cython.locals(items=tuple, i=cython.int, values=list)
+@cython.locals(found=bytes, j=cython.int, card=cython.int, data=cython.p_char, i=cython.int)
+def _raised(found: bytes, j: int, card: int) -> bytes:
+    """``found`` with ``card`` the new top of foundation ``j`` (compiled, eight bytes written in C)."""
+    if not cython.compiled:
+        return found[:j] + bytes((card + 1,)) + found[j + 1 :]
+    raised = cython.declare(cython.uchar[8])
+    data = found
+    for i in range(PILES):
+        raised[i] = data[i]
+    raised[j] = card + 1
+    made: bytes = raised[:8]  # (compiled, the array's bytes: one ``bytes`` made)
+    return made
+
+
+@cython.cfunc
+@cython.locals(items=tuple, i=cython.int)
 def _replaced(items: tuple[Any, ...], i: int, value: object) -> tuple[Any, ...]:
-    """``items`` with item ``i`` replaced by ``value``."""
-    values = list(items)
-    values[i] = value
-    return tuple(values)
+    """``items`` (eight of them: the piles) with item ``i`` replaced by ``value``.
+
+    Compiled, one tuple of eight made in C, where a list made from the tuple, and a tuple from the list, cost
+    twice as much (a twentieth of a plain search)."""
+    if not cython.compiled:
+        return (*items[:i], value, *items[i + 1 :])
+    return (value if i == 0 else items[0], value if i == 1 else items[1], value if i == 2 else items[2],
+            value if i == 3 else items[3], value if i == 4 else items[4], value if i == 5 else items[5],
+            value if i == 6 else items[6], value if i == 7 else items[7])
 
 
 @cython.ccall
@@ -206,8 +235,18 @@ def _pile_for(piles: tuple[bytes, ...]) -> int:
 
 
 @cython.cfunc
-@cython.locals(stock=bytes, piles=tuple, found=tuple, queens=tuple, card=cython.int, kind=cython.int, row=tuple,
-               moves=list)
+@cython.returns(cython.bint)
+@cython.locals(piles=tuple, redeals=cython.int)
+def _unlaid(piles: tuple[bytes, ...], redeals: int) -> bool:
+    """The first deal, before pile 1's king is laid: under ``any_king`` the player's choice of that king
+    (``Gallery.choosing``). A C test before the variant's attribute is looked up (compiled, a look-up by name
+    in every ``apply`` and ``legal_moves`` was 3 % of a plain search)."""
+    return not redeals and not piles[0]
+
+
+@cython.cfunc
+@cython.locals(stock=bytes, piles=tuple, found=bytes, queens=tuple, card=cython.int, kind=cython.int, row=tuple,
+               moves=list, kinds=tuple)
 def _deals(state: GalleryState) -> list[Move]:
     """Every place the next stock card may go (``Gallery._stock_moves``).
 
@@ -216,23 +255,24 @@ def _deals(state: GalleryState) -> list[Move]:
     were a tenth of a search's instructions."""
     stock, piles, found, queens, _ = cython.cast(tuple, state)
     card = stock[0]
-    kind = KIND[card]
+    kinds = KIND  # a typed local: read in C
+    kind = kinds[card]
     row = MOVES[card][STOCK]
+    if kind == ORDINARY:  # (the most frequent kind first: each test against a module's name is a Python one)
+        moves: list[Move] = []
+        if (fits_mask(found) >> card) & 1:
+            _ups(found, card, row, moves)
+        moves.append(row[_pile_for(piles)])
+        return moves
     if kind == ACE:
-        return [row[FOUNDATION + found.index(EMPTY)]]
+        return [row[FOUNDATION + found.index(0)]]
     if kind == QUEEN:
         return [row[QUEEN_ROW + len(queens)]]
-    if kind == KING:
-        return [row[PILE + _started(piles)]]
-    moves: list[Move] = []
-    if (fits_mask(found) >> card) & 1:
-        _ups(found, card, row, moves)
-    moves.append(row[_pile_for(piles)])
-    return moves
+    return [row[PILE + _started(piles)]]  # a king
 
 
 @cython.cfunc
-@cython.locals(piles=tuple, found=tuple, moves=list, i=cython.int, pile=bytes, card=cython.int, fits=cython.ulonglong,
+@cython.locals(piles=tuple, found=bytes, moves=list, i=cython.int, pile=bytes, card=cython.int, fits=cython.ulonglong,
                table=tuple, row=tuple)
 def _plays(state: GalleryState) -> list[Move]:
     """Pile-top cards that continue a foundation (a pile top is always a 2…В)."""
@@ -253,8 +293,8 @@ def _plays(state: GalleryState) -> list[Move]:
 
 @cython.cfunc
 @cython.returns(cython.bint)
-@cython.locals(stock=bytes, piles=tuple, found=tuple, pile=bytes, card=cython.int, fits=cython.ulonglong)
-def _one_way(stock: bytes, piles: tuple[bytes, ...], found: tuple[int, ...]) -> bool:
+@cython.locals(stock=bytes, piles=tuple, found=bytes, pile=bytes, card=cython.int, fits=cython.ulonglong)
+def _one_way(stock: bytes, piles: tuple[bytes, ...], found: bytes) -> bool:
     """While the stock lasts: the next stock card has one place and no pile top can go up (``Gallery.forced``)."""
     card = stock[0]
     fits = fits_mask(found)
@@ -266,6 +306,37 @@ def _one_way(stock: bytes, piles: tuple[bytes, ...], found: tuple[int, ...]) -> 
             if (fits >> card) & 1:
                 return False
     return True
+
+
+@cython.cfunc
+@cython.locals(piles=tuple, moves=list, bare=cython.int[8], count=cython.int, i=cython.int, k=cython.int,
+               pile=bytes, n=cython.Py_ssize_t, table=tuple, row=tuple, first=cython.int)
+def _covers(piles: tuple[bytes, ...]) -> list[Move]:
+    """The covers the bare-king rule demands (only once the stock is out): every donor (a pile holding at least
+    two cards on its king) onto every bare king, donors left to right, each onto the kings left to right.
+
+    Compiled, loops in C over the bare kings kept in a C array (the comprehension it replaced, and a method call,
+    cost a twentieth of a plain search)."""
+    if not cython.compiled:
+        bare = [0] * 8
+    count = 0
+    for i in range(PILES):
+        if len(piles[i]) == 1:
+            bare[count] = i
+            count += 1
+    moves: list[Move] = []
+    if not count:
+        return moves
+    table = MOVES  # a typed local: compiled, read in C, not a module global
+    first = PILE  # a C int (the module's names are Python ints: each sum with one made a Python int)
+    for i in range(PILES):
+        pile = piles[i]
+        n = len(pile)
+        if n > 2:
+            row = table[pile[n - 1]][first + i]
+            for k in range(count):
+                moves.append(row[first + bare[k]])
+    return moves
 
 
 class Gallery(Rules[GalleryState]):
@@ -323,7 +394,7 @@ class Gallery(Rules[GalleryState]):
     def choosing(self, state: GalleryState) -> bool:
         """``any_king``, before the first move: the king for pile 1 is still in the stock (pile 1 holds its king
         from the first move to the end of the deal, and a king never moves)."""
-        return self.any_king and not state.redeals and not state.piles[0]
+        return self.any_king and _unlaid(state.piles, state.redeals)
 
     def drawn_index(self, state: GalleryState, move: Move) -> int:
         """``any_king``: the index in the stock of the king ``move`` draws (one of ``gallery_cards.king_moves``)."""
@@ -342,21 +413,12 @@ class Gallery(Rules[GalleryState]):
         """Every place the next stock card may go."""
         return _deals(state)
 
-    @staticmethod
-    def _covers(state: GalleryState) -> list[Move]:
-        """The covers the bare-king rule demands (only once the stock is out): every donor onto every bare king."""
-        bare = [PILE + i for i, pile in enumerate(state.piles) if len(pile) == 1]
-        if not bare:
-            return []
-        piles = state.piles
-        return [MOVES[pile[-1]][PILE + i][king] for i, pile in enumerate(piles) if len(pile) > 2 for king in bare]
-
     @cython.locals(stock=bytes, piles=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint, donors=cython.bint,
                    moves=list)
     def legal_moves(self, state: GalleryState) -> list[Move]:
-        if self.any_king and self.choosing(state):
-            return king_moves(state.stock)
         stock, piles, _, _, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
+        if _unlaid(piles, redeals) and self.any_king:  # (``choosing``)
+            return king_moves(stock)
         if stock:
             moves = _deals(state)
             moves += _plays(state)
@@ -371,9 +433,9 @@ class Gallery(Rules[GalleryState]):
                 donors = True
         if bare and donors:
             if self.cover_first:
-                return self._covers(state)
+                return _covers(piles)
             moves = _plays(state)  # the variants: plays, covers, and the redeal unless a cover must come first
-            moves += self._covers(state)
+            moves += _covers(piles)
             if redeals < DEALS - 1 and not self.cover_before_redeal:
                 moves.append(redeal(redeals + 1))
             return moves
@@ -384,7 +446,7 @@ class Gallery(Rules[GalleryState]):
             return moves
         return []  # won: the stock is out and the kings are alone
 
-    @cython.locals(stock=bytes, piles=tuple, found=tuple, queens=tuple, card=cython.int, src=cython.int,
+    @cython.locals(stock=bytes, piles=tuple, found=bytes, queens=tuple, card=cython.int, src=cython.int,
                    dst=cython.int, i=cython.int, j=cython.int, pile=bytes, data=cython.p_char)
     def apply(self, state: GalleryState, move: Move) -> GalleryState:
         stock, piles, found, queens, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
@@ -392,7 +454,7 @@ class Gallery(Rules[GalleryState]):
         if card < 0:
             gathered = b"".join(piles)
             return GalleryState(gathered, NO_PILES, found, queens, redeals + 1)
-        if self.any_king and self.choosing(state):
+        if _unlaid(piles, redeals) and self.any_king:  # (``choosing``)
             i = self.drawn_index(state, move)
             return GalleryState(stock[:i] + stock[i + 1 :], (CARD_BYTE[card], *piles[1:]), found, queens, redeals)
         # Slices of the bytes' buffers (compiled, in C; a ``bytes`` slice goes through a slice object).
@@ -408,22 +470,22 @@ class Gallery(Rules[GalleryState]):
             queens = (*queens, card)
         elif dst >= FOUNDATION:
             j = dst - FOUNDATION
-            found = _replaced(found, j, card)
+            found = _raised(found, j, card)
         else:
             i = dst - PILE
             piles = _replaced(piles, i, piles[i] + CARD_BYTE[card])
         return _new(GalleryState, (stock, piles, found, queens, redeals))  # type: ignore[no-any-return]
 
-    @cython.locals(stock=bytes, piles=tuple, found=tuple, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint,
+    @cython.locals(stock=bytes, piles=tuple, found=bytes, pile=bytes, n=cython.Py_ssize_t, bare=cython.bint,
                    donors=cython.bint)
     def forced(self, state: GalleryState) -> bool:
         """A cover is pending, or the next stock card has one place and no pile top can go up.
 
         (Under ``any_king`` the first king is a choice unless only one may be drawn; under the cover variants a
         cover is never the only kind of move on offer, so it is not forced.)"""
-        if self.any_king and self.choosing(state):
-            return len(king_choices(state.stock)) == 1
-        stock, piles, found, _, _ = cython.cast(tuple, state)  # unpacked in C (``_deals``)
+        stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
+        if _unlaid(piles, redeals) and self.any_king:  # (``choosing``)
+            return len(king_choices(stock)) == 1
         if not stock:
             if not self.cover_first:
                 return False
@@ -437,7 +499,7 @@ class Gallery(Rules[GalleryState]):
             return bare and donors
         return _one_way(stock, piles, found)
 
-    @cython.locals(stock=bytes, piled=tuple, piles=list, found=tuple, queens=tuple, extra=dict, bare=list, cards=list,
+    @cython.locals(stock=bytes, piled=tuple, piles=list, found=bytes, queens=tuple, extra=dict, bare=list, cards=list,
                    pile=bytes, row=tuple, at=cython.Py_ssize_t, end=cython.Py_ssize_t, card=cython.int,
                    kind=cython.int, started=cython.int, i=cython.int, top=cython.int, stop=cython.bint,
                    fits=cython.ulonglong, one=cython.ulonglong)
@@ -451,7 +513,7 @@ class Gallery(Rules[GalleryState]):
         looking at again only after an ace, and only for the card that goes on it.
         """
         stock, piled, found, queens, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
-        if not stock or (self.any_king and self.choosing(state)) or not _one_way(stock, piled, found):
+        if not stock or (_unlaid(piled, redeals) and self.any_king) or not _one_way(stock, piled, found):
             return state  # (``forced`` with the stock not out and no king to choose: a C call, not a method's)
         piles = list(piled)
         extra: dict[int, list[int]] = {}  # pile index: the cards this run dealt onto it, in order
@@ -483,9 +545,9 @@ class Gallery(Rules[GalleryState]):
                 moves.append(row[QUEEN_ROW + len(queens)])
                 queens = (*queens, card)
             else:
-                i = found.index(EMPTY)
+                i = found.index(0)
                 moves.append(row[FOUNDATION + i])
-                found = _replaced(found, i, card)
+                found = _raised(found, i, card)
                 fits |= one << (card + 1)
                 at += 1
                 stop = False  # whether a pile top (a 2, as no other card continues a new ace) may go up now
@@ -530,7 +592,7 @@ class Gallery(Rules[GalleryState]):
         for i, pile in enumerate(state.piles):
             if pile:
                 places[PILE + i] = tuple(pile)
-        for j, top in enumerate(state.found):
+        for j, top in enumerate(tops(state.found)):
             if top != EMPTY:
                 places[FOUNDATION + j] = RUN[top]
         for k, queen in enumerate(state.queens):
@@ -546,7 +608,7 @@ class Gallery(Rules[GalleryState]):
         """
         stock, piles, found, _, redeals = cython.cast(tuple, state)  # unpacked in C (``_deals``)
         if not stock and redeals >= DEALS - 1:
-            return (stock, pile_multiset(piles, 1), _found_key(found), redeals)
+            return (stock, pile_tails(piles, 1), _found_key(found), redeals)
         return (stock, piles, _found_key(found), redeals)
 
     def explain_illegal(self, state: GalleryState, move: Move) -> str:

@@ -33,9 +33,15 @@ KIND = tuple({1: ACE, 12: QUEEN, 13: KING}.get(card % 13 + 1, ORDINARY) for card
 #: The cards on a foundation whose top card is ``top``: its suit from the ace up to ``top``.
 RUN = tuple(tuple(range(top - top % 13, top + 1)) for top in range(52))
 NO_PILES: tuple[bytes, ...] = (b"",) * PILES
-NO_FOUNDATIONS = (EMPTY,) * PILES
+#: The foundations of a position (``GalleryState.found``): a byte each, its top card + 1, 0 before its ace.
+NO_FOUNDATIONS = bytes(PILES)
 #: Every card movement, made once: ``MOVES[card][src][dst]`` (sources are the stock and the piles).
 MOVES = tuple(tuple(tuple(Move(card, src, dst) for dst in range(25)) for src in range(9)) for card in range(52))
+
+
+def tops(found: bytes) -> tuple[int, ...]:
+    """Each foundation's top card, ``EMPTY`` before its ace (``found`` holds them one higher, 0 for none)."""
+    return tuple(top - 1 for top in found)
 
 
 def middle_king(stock: Sequence[int]) -> int:

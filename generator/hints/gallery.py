@@ -46,7 +46,7 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
 
 from generator.games import Move
 from generator.games.gallery import Gallery, GalleryState
-from generator.games.gallery_cards import FOUNDATION, LAST, PILE, PILES, QUEEN_ROW, STOCK
+from generator.games.gallery_cards import FOUNDATION, LAST, PILE, PILES, QUEEN_ROW, STOCK, tops
 from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
 from generator.hints.gallery_commute import independent
@@ -150,7 +150,7 @@ class GalleryHints(SearchHints[GalleryState]):
         """A start of the second deal gets ``deal_share`` times a last-deal start's share (it holds many of them)."""
         return bound if phase >= LAST else bound * self.deal_share
 
-    @cython.locals(stock=bytes, piles=tuple, found=tuple, last=cython.bint, card=cython.int, src=cython.int,
+    @cython.locals(stock=bytes, piles=tuple, found=bytes, last=cython.bint, card=cython.int, src=cython.int,
                    dst=cython.int)
     def safe_move(self, state: GalleryState, moves: list[Move]) -> Move | None:
         """A provably safe move: the last deal's free pile tops and fitting cards, and deals that commute.
@@ -306,7 +306,7 @@ class GalleryHints(SearchHints[GalleryState]):
         return never_split(state) or verdict(state, budget, failures, exact_redeals=exact_redeals,
                                              deadline=deadline) is False
 
-    @cython.locals(stock=bytes, piles=tuple, found=tuple, last_out=cython.bint)
+    @cython.locals(stock=bytes, piles=tuple, found=bytes, last_out=cython.bint)
     def prune(self, state: GalleryState, moves: list[Move]) -> list[Move]:
         """Moves that provably add nothing, left out (the no-peek choice then comes first, ``order``).
 
@@ -372,7 +372,8 @@ class GalleryHints(SearchHints[GalleryState]):
         if self.dead_end(state):
             return  # the solver's own search cuts the root off at once
         # Tuples of ints hash alike in every process (bytes do not: their hash is salted per process).
-        seed = hash((tuple(state.stock), tuple(map(tuple, state.piles)), state.found, state.redeals)) ^ self.seed_salt
+        seed = hash((tuple(state.stock), tuple(map(tuple, state.piles)), tops(state.found), state.redeals))
+        seed ^= self.seed_salt
         rng = random.Random(seed)
         game, player = self.game, self.player
         clock = time.perf_counter

@@ -16,7 +16,7 @@ from generator.games.gallery import GalleryState, _pile_for, fits_mask
 from generator.games.gallery_cards import KIND, ORDINARY, PILE, PILES
 
 
-@cython.locals(piles=tuple, found=tuple, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong,
+@cython.locals(piles=tuple, found=bytes, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong,
                one=cython.ulonglong, depth=cython.int[8], bare=cython.bint, changed=cython.bint, i=cython.int,
                j=cython.int, card=cython.int)
 def reach(state: GalleryState) -> tuple[int, bool]:

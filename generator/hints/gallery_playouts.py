@@ -9,7 +9,7 @@ hints' dominance moves (A) and (B), which the playouts make first in the last de
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import NamedTuple
 
 try:
@@ -19,13 +19,13 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
 
 from generator.games import Move
 from generator.games.gallery import Gallery, GalleryState
-from generator.games.gallery_cards import EMPTY, FOUNDATION, LAST, PILE, STOCK
+from generator.games.gallery_cards import EMPTY, FOUNDATION, LAST, PILE, STOCK, tops
 from generator.players.gallery import GalleryPlayer
 
 
-@cython.locals(found=tuple, low=cython.int, end=cython.int, mine=cython.int, top=cython.int, card=cython.int,
-               fits=cython.bint, i=cython.int)
-def free_slot(found: tuple[int, ...], card: int) -> bool:
+@cython.locals(found=bytes, data=cython.p_char, low=cython.int, end=cython.int, mine=cython.int, top=cython.int,
+               card=cython.int, fits=cython.bint, i=cython.int)
+def free_slot(found: bytes, card: int) -> bool:
     """``card`` fits a foundation and no copy of it competes for a place.
 
     True when both foundations of its suit stand at ``card - 1`` or higher:
@@ -36,8 +36,9 @@ def free_slot(found: tuple[int, ...], card: int) -> bool:
     end = card - card % 13 + 13  # the first card of the next suit
     mine = 0
     fits = False
+    data = found  # compiled, the bytes' buffer, read in C
     for i in range(len(found)):  # one pass, C ints (compiled): ``low in found`` compared Python ints
-        top = found[i]
+        top = data[i] - 1  # (a foundation's byte is its top + 1, 0 before its ace: EMPTY)
         if top == low:
             fits = True
         if low <= top < end:
@@ -84,13 +85,13 @@ class Playout(NamedTuple):
     state: GalleryState
 
 
-def cards_up(found: Sequence[int]) -> int:
+def cards_up(found: bytes) -> int:
     """How many cards stand on the foundations (the score of a lost playout)."""
-    return sum(top % 13 + 1 for top in found if top != EMPTY)
+    return sum(top % 13 + 1 for top in tops(found) if top != EMPTY)
 
 
 @cython.cfunc
-@cython.locals(stock=bytes, piles=tuple, found=tuple, last=cython.bint, out=cython.bint, card=cython.int,
+@cython.locals(stock=bytes, piles=tuple, found=bytes, last=cython.bint, out=cython.bint, card=cython.int,
                src=cython.int, first_card=cython.int, first_dst=cython.int, before=cython.int)
 def _choose(player: GalleryPlayer, state: GalleryState, moves: list[Move], rand: Callable[[], float],
             eps: float, keep: bool, kept: dict[int, bool]) -> Move:

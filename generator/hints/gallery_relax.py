@@ -71,7 +71,6 @@ only on the options of rule 2 and stops covering when it likes (then redeals, or
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from itertools import permutations
 
 try:
@@ -80,7 +79,7 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games.gallery import GalleryState
-from generator.games.gallery_cards import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN
+from generator.games.gallery_cards import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN, tops
 
 #: Relaxed positions searched by default before giving up (an answer of None proves nothing).
 DEFAULT_BUDGET = 300
@@ -106,10 +105,10 @@ class _Exhausted(Exception):
     """The relaxed search used up its budget: no verdict."""
 
 
-def counts_up(found: Sequence[int]) -> bytearray:
-    """How many copies of each card are up, from the foundation tops."""
+def counts_up(found: bytes) -> bytearray:
+    """How many copies of each card are up, from the foundations (``GalleryState.found``)."""
     count = bytearray(52)
-    for top in found:
+    for top in tops(found):
         if top != EMPTY:
             for card in range(top - top % 13, top + 1):
                 count[card] += 1

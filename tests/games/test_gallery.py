@@ -12,7 +12,7 @@ from generator.cards import parse_card_index
 from generator.deals import stock_indices
 from generator.games import Move, Result, make_game, redeal
 from generator.games.gallery import GalleryState
-from generator.games.gallery_cards import EMPTY, KIND, KING, NO_PILES, middle_king
+from generator.games.gallery_cards import EMPTY, KIND, KING, NO_PILES, middle_king, tops
 from generator.play import play_out
 from generator.players import player_for
 from tests.conftest import assert_deal_forced_whole
@@ -82,7 +82,7 @@ def position(piles: list[str], found: list[str] | None = None, *, stock: str = "
     tops = [c(t) if t else EMPTY for t in (found or [])]
     tops += [EMPTY] * (8 - len(tops))
     laid = [bytes(cs(p)) for p in piles] + [b""] * (8 - len(piles))
-    return GalleryState(bytes(cs(stock)), tuple(laid), tuple(tops), (), redeals)
+    return GalleryState(bytes(cs(stock)), tuple(laid), bytes(top + 1 for top in tops), (), redeals)
 
 
 # -- the middle king -----------------------------------------------------------------------
@@ -263,7 +263,7 @@ def test_the_piles_are_gathered_pile_1_first_each_from_its_king_and_dealt_again_
     state = GAME.apply(state, redeal(1))
     assert GAME.redeals_done(state) == 1
     assert tuple(state.stock) == tuple(cs(" ".join(piles)))
-    assert state.piles == NO_PILES and state.found == (c("Т♠"), c("Т♥"), *(EMPTY,) * 6)
+    assert state.piles == NO_PILES and tops(state.found) == (c("Т♠"), c("Т♥"), *(EMPTY,) * 6)
     # the first card is pile 1's king, and it starts pile 1: no king is drawn out of the middle
     assert GAME.legal_moves(state) == [Move(c("К♠"), STOCK, P("pile:1"))]
     state = deal_one(deal_one(state))  # К♠, then 9♦ onto it

@@ -47,7 +47,7 @@ def hints(*, leads: bool = True) -> GalleryHints:
 
 def position(piles: list[str], found: list[str], *, stock: str = "", redeals: int = LAST) -> GalleryState:
     """A hand-made position (aces and queens are all up unless ``found`` says otherwise)."""
-    tops = tuple(c(t) for t in found)
+    tops = bytes(c(t) + 1 for t in found)  # (a foundation's byte is its top + 1)
     assert len(tops) == 8
     laid = tuple(bytes(cs(p)) for p in piles) + (b"",) * (8 - len(piles))
     queens = cs("Д♠ Д♣ Д♥ Д♦ Д♠ Д♣ Д♥ Д♦")
