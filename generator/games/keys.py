@@ -38,7 +38,7 @@ def pile_multiset(piles: tuple[bytes, ...]) -> tuple[bytes, ...]:
 
 @cython.ccall
 @cython.locals(piles=tuple, skip=cython.Py_ssize_t, count=cython.int, i=cython.int, k=cython.Py_ssize_t,
-               at=cython.Py_ssize_t, size=cython.Py_ssize_t, pile=bytes, data=cython.p_char)
+               at=cython.Py_ssize_t, size=cython.Py_ssize_t, pile=bytes, data=cython.p_char, separator=cython.uchar)
 def pile_tails(piles: tuple[bytes, ...], skip: int) -> bytes:
     """The piles less their first ``skip`` cards, as one ``bytes``: the tails in ``_sort``'s order, each followed
     by ``SEPARATOR``. Equal for equal multisets of tails and only then (a separator is never a card, so the bytes
@@ -52,12 +52,14 @@ def pile_tails(piles: tuple[bytes, ...], skip: int) -> bytes:
         return _joined(piles, skip)
     at = 0
     for i in range(count):
-        at += max(len(piles[i]) - skip, 0) + 1
+        pile = piles[i]
+        at += max(len(pile) - skip, 0) + 1
     if at > _BUFFER:  # more cards than the buffer holds: the same bytes, joined in Python
         return _joined(piles, skip)
     order = cython.declare(cython.int[8])
     buffer = cython.declare(cython.uchar[128])
     _sort(piles, skip, order)
+    separator = SEPARATOR  # a C byte (the module's name is a Python int)
     at = 0
     for i in range(count):
         pile = piles[order[i]]
@@ -66,7 +68,7 @@ def pile_tails(piles: tuple[bytes, ...], skip: int) -> bytes:
         for k in range(skip, size):
             buffer[at] = data[k]
             at += 1
-        buffer[at] = SEPARATOR
+        buffer[at] = separator
         at += 1
     made: bytes = buffer[:at]  # (compiled, the array's first ``at`` bytes: one ``bytes`` made)
     return made
