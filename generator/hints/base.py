@@ -122,11 +122,11 @@ class SearchHints(Generic[S]):
         if len(moves) < 2:
             return moves
         first = self.player.choose(state, moves)
-        if first is None or first == moves[0]:
-            return moves
+        if first is None or first is moves[0] or first == moves[0]:  # (a player returns one of ``moves``: an
+            return moves  # identity test first, as comparing two moves compares their fields)
         ordered = [first]  # a loop, not ``[first, *(generator)]``: compiled, each step of a generator cost more
         for move in moves:
-            if move != first:
+            if move is not first and move != first:
                 ordered.append(move)
         return ordered
 
