@@ -63,3 +63,9 @@ def cast(type_: Any, value: _T) -> _T:
     """``cython.cast(tuple, state)``: compiled, the value taken as that C-level type unchecked (a position, a
     ``NamedTuple``, read as a tuple: its fields unpacked in C, not looked up by name); in Python, the value."""
     return value
+
+
+def declare(type_: Any, value: Any = None) -> Any:
+    """``cython.declare(cython.int, 52)``: compiled, a C variable (a module's constant read in C); in Python, the
+    value."""
+    return value

@@ -79,7 +79,7 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games.gallery import GalleryState
-from generator.games.gallery_cards import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN, tops
+from generator.games.gallery_cards import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN
 
 #: Relaxed positions searched by default before giving up (an answer of None proves nothing).
 DEFAULT_BUDGET = 300
@@ -91,8 +91,8 @@ KING_CARD = 12
 _ALL_UP = 88  # eight aces and the eighty cards from 2 to the jack
 #: Cards of the relaxed game are *ids*: a card's value (0..51), or value + 52 for the copy of a designated pair
 #: that is met second (``_ids``); ``_KINDS[id]`` is its kind.
-_VALUES = 52
-_IDS = 2 * _VALUES
+_VALUES: int = cython.declare(cython.int, 52)  # compiled, C constants: ``card % _VALUES`` a C remainder, not Python's
+_IDS: int = cython.declare(cython.int, 2 * _VALUES)
 _KINDS = KIND + KIND
 
 Stacks = tuple[bytes, ...]
@@ -101,18 +101,36 @@ Stacks = tuple[bytes, ...]
 _ONE = tuple(bytes((card,)) for card in range(_IDS))
 
 
+#: ``_Relaxed``: rule 1's ``need`` and ``exact`` of ids 0..51 by how many copies of the card are up (0, 1 or 2).
+_NEED = bytes([1, 2, 1]) + bytes(253)
+_EXACT = bytes([0, 1, 0]) + bytes(253)
+
+
 class _Exhausted(Exception):
     """The relaxed search used up its budget: no verdict."""
 
 
+@cython.locals(found=bytes, count=bytearray, i=cython.int, top=cython.int, card=cython.int)
 def counts_up(found: bytes) -> bytearray:
-    """How many copies of each card are up, from the foundations (``GalleryState.found``)."""
+    """How many copies of each card are up, from the foundations (``GalleryState.found``: each the top + 1)."""
     count = bytearray(52)
-    for top in tops(found):
+    for i in range(len(found)):
+        top = found[i] - 1
         if top != EMPTY:
             for card in range(top - top % 13, top + 1):
                 count[card] += 1
     return count
+
+
+@cython.cfunc
+@cython.returns(cython.int)
+@cython.locals(count=bytearray, i=cython.int, total=cython.int)
+def _total(count: bytearray) -> int:
+    """The sum of ``count`` (a C loop, compiled: ``sum`` of a bytearray made a Python int per byte)."""
+    total = 0
+    for i in range(len(count)):
+        total += count[i]
+    return total
 
 
 @cython.locals(piles=list, free=bytearray, card=cython.int, succ=cython.int, i=cython.int, pile=bytes)
@@ -194,10 +212,11 @@ class _Relaxed:
         self.exact_redeals = exact_redeals
         self.deadline = deadline
         self.count0 = counts_up(state.found)
-        need = bytearray(2 if n == 1 else 1 for n in self.count0) + bytearray([1]) * _VALUES
+        # ``exact``: the ids whose going up never breaks the real rule (designated pairs, and cards whose other
+        # copy is up). Both translated from the counts in C (generators over them made a Python int per card).
+        need = bytearray(self.count0.translate(_NEED)) + bytearray([1]) * _VALUES
         after = bytearray(_IDS)
-        #: The ids whose going up never breaks the real rule: designated pairs, and cards whose other copy is up.
-        exact = bytearray(1 if n == 1 else 0 for n in self.count0) + bytearray([1]) * _VALUES
+        exact = bytearray(self.count0.translate(_EXACT)) + bytearray([1]) * _VALUES
         for value, early in (first or {}).items():
             late = value + _VALUES if early == value else value
             need[early], after[early], exact[early] = 1, 0, 1
@@ -227,7 +246,7 @@ class _Relaxed:
         """Send up every pile top and free card that may go up, until none may (rule 1; lemma (a)).
         Returns ``broken``, or the first value sent up against the real rule if it was -1."""
         need, after, exact = self.need, self.after, self.exact
-        loose = any(free)
+        loose = free.count(0) < len(free)  # ``any(free)`` in C (compiled, ``any`` made a Python int per byte)
         changed = True
         while changed:
             changed = False
@@ -325,7 +344,7 @@ class _Relaxed:
 
     def out(self, piles: Stacks, count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """The stock is out: covers as the player likes (rule 2), then a redeal (rule 4) or the end."""
-        if sum(count) == _ALL_UP:
+        if _total(count) == _ALL_UP:
             self.broken = broken
             return True
         if left:  # a one-card pile's card is free at a redeal, or gathered in any order: longer piles keep their place
@@ -345,7 +364,7 @@ class _Relaxed:
     def _out(self, piles: Stacks, count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """``out`` after its position was entered."""
         piles, count, free, broken = self._free_covers(piles, count, free, broken)
-        if sum(count) == _ALL_UP:
+        if _total(count) == _ALL_UP:
             self.broken = broken
             return True
         if b"" in piles:
