@@ -33,15 +33,23 @@ KIND = tuple({1: ACE, 12: QUEEN, 13: KING}.get(card % 13 + 1, ORDINARY) for card
 #: The cards on a foundation whose top card is ``top``: its suit from the ace up to ``top``.
 RUN = tuple(tuple(range(top - top % 13, top + 1)) for top in range(52))
 NO_PILES: tuple[bytes, ...] = (b"",) * PILES
-#: The foundations of a position (``GalleryState.found``): a byte each, its top card + 1, 0 before its ace.
-NO_FOUNDATIONS = bytes(PILES)
 #: Every card movement, made once: ``MOVES[card][src][dst]`` (sources are the stock and the piles).
 MOVES = tuple(tuple(tuple(Move(card, src, dst) for dst in range(25)) for src in range(9)) for card in range(52))
 
 
+def foundations(tops: Sequence[int]) -> bytes:
+    """The foundations of a position (``GalleryState.found``) with these top cards (``EMPTY`` before the ace):
+    a byte each, its top card + 1, 0 before its ace (the engine reads them in C)."""
+    return bytes(top + 1 for top in tops)
+
+
 def tops(found: bytes) -> tuple[int, ...]:
-    """Each foundation's top card, ``EMPTY`` before its ace (``found`` holds them one higher, 0 for none)."""
+    """Each foundation's top card, ``EMPTY`` before its ace (``foundations`` read back)."""
     return tuple(top - 1 for top in found)
+
+
+#: Eight foundations before their aces.
+NO_FOUNDATIONS = foundations((EMPTY,) * PILES)
 
 
 def middle_king(stock: Sequence[int]) -> int:

@@ -79,7 +79,7 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games.gallery import GalleryState
-from generator.games.gallery_cards import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN
+from generator.games.gallery_cards import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN, tops
 
 #: Relaxed positions searched by default before giving up (an answer of None proves nothing).
 DEFAULT_BUDGET = 300
@@ -110,12 +110,11 @@ class _Exhausted(Exception):
     """The relaxed search used up its budget: no verdict."""
 
 
-@cython.locals(found=bytes, count=bytearray, i=cython.int, top=cython.int, card=cython.int)
+@cython.locals(count=bytearray, top=cython.int, card=cython.int)
 def counts_up(found: bytes) -> bytearray:
-    """How many copies of each card are up, from the foundations (``GalleryState.found``: each the top + 1)."""
+    """How many copies of each card are up, from the foundations (``GalleryState.found``)."""
     count = bytearray(52)
-    for i in range(len(found)):
-        top = found[i] - 1
+    for top in tops(found):
         if top != EMPTY:
             for card in range(top - top % 13, top + 1):
                 count[card] += 1

@@ -12,7 +12,7 @@ from generator.cards import parse_card_index
 from generator.deals import stock_indices
 from generator.games import Move, Result, make_game, redeal
 from generator.games.gallery import GalleryState
-from generator.games.gallery_cards import EMPTY, KIND, KING, NO_PILES, middle_king, tops
+from generator.games.gallery_cards import EMPTY, KIND, KING, NO_PILES, foundations, middle_king, tops
 from generator.play import play_out
 from generator.players import player_for
 from tests.conftest import assert_deal_forced_whole
@@ -79,10 +79,10 @@ def pile(state, n: int) -> list[int]:
 
 def position(piles: list[str], found: list[str] | None = None, *, stock: str = "", redeals: int = 0) -> GalleryState:
     """A hand-made position: piles as «К♠ 5♦ 6♦» strings (king first), foundation tops."""
-    tops = [c(t) if t else EMPTY for t in (found or [])]
-    tops += [EMPTY] * (8 - len(tops))
+    up = [c(t) if t else EMPTY for t in (found or [])]
+    up += [EMPTY] * (8 - len(up))
     laid = [bytes(cs(p)) for p in piles] + [b""] * (8 - len(piles))
-    return GalleryState(bytes(cs(stock)), tuple(laid), bytes(top + 1 for top in tops), (), redeals)
+    return GalleryState(bytes(cs(stock)), tuple(laid), foundations(up), (), redeals)
 
 
 # -- the middle king -----------------------------------------------------------------------

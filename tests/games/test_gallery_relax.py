@@ -10,7 +10,7 @@ import pytest
 from generator.deals import stock_indices
 from generator.games import Result
 from generator.games.gallery import GalleryState
-from generator.games.gallery_cards import LAST
+from generator.games.gallery_cards import LAST, foundations
 from generator.hints.gallery_relax import Failures, refined_verdict, relaxed_verdict
 from generator.hints.gallery_unsplit import never_split
 from generator.replay import replay
@@ -25,7 +25,7 @@ LAST_DEAL_START = GalleryState(
         "8♣ 9♣ 7♦ 8♥ 10♥ В♣ 4♥ 7♥ 7♣ 3♠ 9♠ 4♠ 6♦ 10♦ 9♣ 9♦ В♠ 4♦ 5♣ 6♣ В♥ 6♠ В♦ 10♣ 9♥ 3♥ 7♠ 5♣ 9♦ К♠ 10♠ 7♠ 10♠ "
         "К♦ 7♥ К♥ 5♦ 3♥")),
     (b"",) * 8,
-    bytes(card + 1 for card in cs("6♠ 4♣ 6♦ Т♥ 2♠ 2♦ Т♥ 3♣")),  # (a foundation's byte is its top + 1)
+    foundations(cs("6♠ 4♣ 6♦ Т♥ 2♠ 2♦ Т♥ 3♣")),
     tuple(cs("Д♠ Д♣ Д♥ Д♦ Д♠ Д♣ Д♥ Д♦")),
     LAST,
 )

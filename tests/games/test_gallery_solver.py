@@ -11,7 +11,7 @@ from generator.cards import parse_card_index
 from generator.deals import stock_indices
 from generator.games import Move, Result, make_game
 from generator.games.gallery import GalleryState
-from generator.games.gallery_cards import LAST
+from generator.games.gallery_cards import LAST, foundations
 from generator.hints import SearchHints, hints_for
 from generator.hints.gallery import GalleryHints
 from generator.hints.gallery_commute import independent
@@ -47,7 +47,7 @@ def hints(*, leads: bool = True) -> GalleryHints:
 
 def position(piles: list[str], found: list[str], *, stock: str = "", redeals: int = LAST) -> GalleryState:
     """A hand-made position (aces and queens are all up unless ``found`` says otherwise)."""
-    tops = bytes(c(t) + 1 for t in found)  # (a foundation's byte is its top + 1)
+    tops = foundations([c(t) for t in found])
     assert len(tops) == 8
     laid = tuple(bytes(cs(p)) for p in piles) + (b"",) * (8 - len(piles))
     queens = cs("Д♠ Д♣ Д♥ Д♦ Д♠ Д♣ Д♥ Д♦")
