@@ -308,12 +308,19 @@ def test_the_rules_digest_follows_the_rules_source(monkeypatch: pytest.MonkeyPat
 
 
 def test_the_rules_digest_covers_every_part_of_a_split_game_module(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
-    """The gallery's rules live in three files (``RULES_PARTS``: its cards, and the keys' helpers it shares with
-    «Деревенский пасьянс»): an edit of any is a new digest."""
+    """The gallery's rules live in four files (``RULES_PARTS``: its positions, its cards, and the keys' helpers it
+    shares with «Деревенский пасьянс»): every game module the rules import is a part, and an edit of any is a new
+    digest."""
+    import ast
+
     from generator import paths
     from generator.games import gallery
 
-    assert gallery.RULES_PARTS == ("generator/games/gallery_cards.py", "generator/games/keys.py")
+    tree = ast.parse((paths.ROOT / "generator/games/gallery.py").read_text(encoding="utf-8"))
+    imported = {f"{node.module.replace('.', '/')}.py" for node in tree.body
+                if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("generator.games.")}
+    assert imported - set(stats_module.RULES_SOURCES) == set(gallery.RULES_PARTS)
+    assert "generator/games/gallery_positions.py" in gallery.RULES_PARTS
     for name in ("generator/games/gallery.py", *gallery.RULES_PARTS, *stats_module.RULES_SOURCES):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes((paths.ROOT / name).read_bytes())

@@ -28,17 +28,9 @@ Moves while the stock has cards: the next stock card to each place it may go
 (one place for an ace, a queen, a king or a card that fits no foundation), and
 every pile-top card that fits a foundation.
 
-Three variants read the rule text otherwise (RULES.md, "Other readings"); each changes only what
-it names:
-
-- ``any_king`` («какой-нибудь король»): the player chooses the first king among those lying in the
-  middle third of the stock (positions 35–70 from the top); with none there, the middle king as above
-  (``gallery_cards``: which kings, and how a move names one whose twin lies there too).
-- ``optional_cover`` («можно снимать по выгодам своим»): a cover (same conditions) is allowed,
-  never compulsory: once the stock is out, covers, plays and the redeal are all on offer.
-- ``cover_before_gathering``: the cover obligation holds only before the piles are gathered: plays
-  and covers are on offer together, the redeal waits until no cover is possible. (In the last
-  deal nothing is gathered again, so there covers are simply allowed.)
+Three variants read the rule text otherwise (``any_king``, ``optional_cover``, ``cover_before_gathering``;
+``generator.games.gallery_positions`` declares them and says what each changes). The positions, the places
+and the deal's start are there too (``GalleryPositions``); this module is the moves.
 
 The solver's hints (dominance moves, deferred plays, leads from playouts) are in
 ``generator.hints.gallery``, the no-peek player in ``generator.players.gallery``.
@@ -46,9 +38,8 @@ The solver's hints (dominance moves, deferred plays, leads from playouts) are in
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Hashable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Hashable
+from typing import Any
 
 try:
     import cython
@@ -58,57 +49,31 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
 from generator.cards import CARD_BYTE
 from generator.games.gallery_cards import (
     ACE,
-    CARDS,
     DEALS,
-    EMPTY,
     FOUNDATION,
     KIND,
     KING,
     MOVES,
-    NO_FOUNDATIONS,
     NO_PILES,
     ORDINARY,
     PILE,
     PILES,
     QUEEN,
     QUEEN_ROW,
-    RUN,
     STOCK,
-    THIRD,
-    adopt_first,
-    drawn_index,
     king_choices,
     king_moves,
-    middle_king,
-    tops,
 )
+from generator.games.gallery_positions import GalleryPositions, GalleryState
 from generator.games.keys import pile_tails
-from generator.games.rules import Rules
-from generator.games.values import Move, Place, PlaceKind, numbered, redeal
+from generator.games.values import Move, redeal
 
 #: The rules' other source files (``stats.rules_digest`` covers them too).
-RULES_PARTS = ("generator/games/gallery_cards.py", "generator/games/keys.py")
+RULES_PARTS = ("generator/games/gallery_positions.py", "generator/games/gallery_cards.py", "generator/games/keys.py")
 
 #: ``tuple.__new__``: ``_new(GalleryState, (…))`` is ``GalleryState(…)`` without the Python-level ``__new__``
 #: of a NamedTuple (the same object; the solver makes hundreds of thousands).
 _new: Any = tuple.__new__
-
-
-class GalleryState(NamedTuple):
-    """A position. The stock and the piles are ``bytes`` (one card a byte; read like tuples of ints): a
-    bytes object caches its hash, so a key, which holds the stock and the eight piles, hashes only what a
-    move made new (one pile, the stock's tail) and not every card of the position (compiled, hashing and
-    freeing tuples of ints was a quarter of a plain search). The foundations are eight bytes too, each its
-    top card + 1 (0 before the ace): compiled, read in C (as a tuple of ints, each read converted a Python
-    int, a tenth of a plain search), and a card continues a foundation whose byte is the card itself."""
-
-    stock: bytes  # top card first (cards 0..51, one byte each)
-    piles: tuple[bytes, ...]  # eight piles, king first; b"" = not started in this deal
-    found: bytes  # each foundation's top card + 1, 0 before its ace (``gallery_cards.tops``: the cards)
-    queens: tuple[int, ...]  # the top row, in order of arrival
-    redeals: int  # 0 in the first deal
-
-
 
 
 @cython.cfunc
@@ -339,72 +304,13 @@ def _covers(piles: tuple[bytes, ...]) -> list[Move]:
     return moves
 
 
-class Gallery(Rules[GalleryState]):
-    id = "gallery"
-    title = "Картинная галерея"
-    packs = 2
-    variants = {
-        "any_king": "the player chooses the first king among those in the middle third of the stock (positions 35-70)",
-        "optional_cover": "once the stock is out a bare king may be covered, but never must be",
-        "cover_before_gathering": "a bare king must be covered before the piles are gathered, not before plays",
-    }
-    #: Why each pair holds (``Rules.wider_readings``): every reading has the same ``apply``. With the stock out,
-    #: a bare king and a donor, the printed rules offer the covers alone, ``cover_before_gathering`` the covers
-    #: and the plays, ``optional_cover`` those and the redeal; everywhere else the three offer the same moves.
-    #: ``any_king`` may draw the middle king (the king nearest the middle lies in the middle third whenever
-    #: any king does), after which its position is the printed rules' after their first move, and from there
-    #: its rules are the printed ones.
-    wider_readings = (
-        (None, "cover_before_gathering"),
-        ("cover_before_gathering", "optional_cover"),
-        (None, "any_king"),
-    )
-    places = (
-        Place("stock", PlaceKind.STOCK),
-        *numbered("pile", PILES, PlaceKind.TABLEAU),
-        *numbered("foundation", PILES, PlaceKind.FOUNDATION),
-        *numbered("queen", PILES, PlaceKind.FOUNDATION),  # nothing ever leaves the top row either
-    )
-
-    def __init__(self, variant: str | None = None) -> None:
-        #: ``any_king``: the first king is the player's choice; ``stock:35`` … ``stock:70`` name where it lay
-        #: when both copies of it lie in the middle third (only this variant has those places).
-        self.any_king = variant == "any_king"
-        if self.any_king:
-            self.places = (*type(self).places, *(Place(f"stock:{i + 1}", PlaceKind.STOCK) for i in THIRD))  # type: ignore[misc]
-        super().__init__(variant)
-        #: A bare king must be covered before any other move (the rules as printed), or only before the
-        #: redeal (``cover_before_gathering``), or never (``optional_cover``).
-        self.cover_first = variant not in ("optional_cover", "cover_before_gathering")
-        self.cover_before_redeal = variant != "optional_cover"
-
-    def initial_state(self, stock: Sequence[int]) -> GalleryState:
-        """Two full packs, top card first; the middle king is drawn to the top, ready to start pile 1.
-
-        Under ``any_king`` the stock stays as dealt: the first move (``choosing``) draws the king."""
-        stock = bytes(stock)
-        counts = Counter(stock)
-        if len(stock) != CARDS or len(counts) != 52 or set(counts.values()) != {2}:
-            raise ValueError("«Картинная галерея» needs two full packs (104 cards, every card twice)")
-        if self.any_king:
-            return GalleryState(stock, NO_PILES, NO_FOUNDATIONS, (), 0)
-        i = middle_king(stock)
-        return GalleryState(stock[i : i + 1] + stock[:i] + stock[i + 1 :], NO_PILES, NO_FOUNDATIONS, (), 0)
+class Gallery(GalleryPositions):
+    """The moves: what may be played, what a move does, what is forced, and the search key."""
 
     def choosing(self, state: GalleryState) -> bool:
         """``any_king``, before the first move: the king for pile 1 is still in the stock (pile 1 holds its king
         from the first move to the end of the deal, and a king never moves)."""
         return self.any_king and _unlaid(state.piles, state.redeals)
-
-    def drawn_index(self, state: GalleryState, move: Move) -> int:
-        """``any_king``: the index in the stock of the king ``move`` draws (one of ``gallery_cards.king_moves``)."""
-        return drawn_index(state.stock, move)
-
-    def adopt_line(self, stock: Sequence[int], moves: Sequence[Move]) -> list[Move]:
-        """The first king drawn as this reading names the draw (``gallery_cards.adopt_first``); the rest as it is."""
-        if not moves or moves[0].dst != PILE:
-            return list(moves)
-        return [adopt_first(bytes(stock), moves[0], any_king=self.any_king), *moves[1:]]
 
     # -- the rules ------------------------------------------------------------------
 
@@ -568,10 +474,6 @@ class Gallery(Rules[GalleryState]):
             piles[i] = piles[i] + bytes(cards)
         return _new(GalleryState, (stock[at:], tuple(piles), found, queens, redeals))  # type: ignore[no-any-return]
 
-    def laid_out(self, state: GalleryState) -> bool:
-        """The book's first figure: the king from the middle of the packs laid as pile 1."""
-        return state.redeals > 0 or bool(state.piles[0])
-
     @cython.locals(stock=bytes, piles=tuple, pile=bytes)
     def is_won(self, state: GalleryState) -> bool:
         stock, piles, _, _, _ = cython.cast(tuple, state)  # unpacked in C (``_deals``)
@@ -581,23 +483,6 @@ class Gallery(Rules[GalleryState]):
             if len(pile) > 1:
                 return False
         return True
-
-    def redeals_done(self, state: GalleryState) -> int:
-        return state.redeals
-
-    def contents(self, state: GalleryState) -> dict[int, tuple[int, ...]]:
-        places: dict[int, tuple[int, ...]] = {}
-        if state.stock:
-            places[STOCK] = tuple(state.stock[::-1])
-        for i, pile in enumerate(state.piles):
-            if pile:
-                places[PILE + i] = tuple(pile)
-        for j, top in enumerate(tops(state.found)):
-            if top != EMPTY:
-                places[FOUNDATION + j] = RUN[top]
-        for k, queen in enumerate(state.queens):
-            places[QUEEN_ROW + k] = (queen,)
-        return places
 
     def key(self, state: GalleryState) -> Hashable:
         """Foundations as a sorted multiset; the queen row left out (nothing ever moves from it).

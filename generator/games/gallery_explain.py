@@ -4,8 +4,9 @@ and ``pasyans play`` print, kept apart from the rules they describe (they decide
 from __future__ import annotations
 
 from generator.cards import card_str
-from generator.games.gallery import Gallery, GalleryState
+from generator.games.gallery import Gallery
 from generator.games.gallery_cards import AT, DEALS, FOUNDATION, PILE, QUEEN_ROW, STOCK
+from generator.games.gallery_positions import GalleryState
 from generator.games.rules import Rules
 from generator.games.values import Move
 

@@ -45,8 +45,9 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
-from generator.games.gallery import Gallery, GalleryState
+from generator.games.gallery import Gallery
 from generator.games.gallery_cards import FOUNDATION, LAST, PILE, PILES, QUEEN_ROW, STOCK, tops
+from generator.games.gallery_positions import GalleryState
 from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
 from generator.hints.gallery_commute import independent

@@ -12,8 +12,9 @@ try:
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
-from generator.games.gallery import GalleryState, _pile_for, fits_mask
+from generator.games.gallery import _pile_for, fits_mask
 from generator.games.gallery_cards import KIND, ORDINARY, PILE, PILES
+from generator.games.gallery_positions import GalleryState
 
 
 @cython.locals(piles=tuple, found=bytes, pile=bytes, fits=cython.ulonglong, played=cython.ulonglong,

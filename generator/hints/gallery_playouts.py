@@ -18,8 +18,9 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
-from generator.games.gallery import Gallery, GalleryState
+from generator.games.gallery import Gallery
 from generator.games.gallery_cards import EMPTY, FOUNDATION, LAST, PILE, STOCK, tops
+from generator.games.gallery_positions import GalleryState
 from generator.players.gallery import GalleryPlayer
 
 

@@ -78,8 +78,8 @@ try:
 except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
-from generator.games.gallery import GalleryState
 from generator.games.gallery_cards import ACE, DEALS, EMPTY, KIND, KING, PILES, QUEEN, tops
+from generator.games.gallery_positions import GalleryState
 
 #: Relaxed positions searched by default before giving up (an answer of None proves nothing).
 DEFAULT_BUDGET = 300

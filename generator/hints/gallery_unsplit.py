@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.games.gallery import GalleryState
 from generator.games.gallery_cards import ACE, DEALS, KIND, KING, PILES, QUEEN
+from generator.games.gallery_positions import GalleryState
 from generator.hints.gallery_relax import KING_CARD, counts_up
 
 

@@ -8,8 +8,9 @@ except ImportError:  # Cython is optional: its declarations are then no-ops
     from generator import cython_shadow as cython  # type: ignore[no-redef]
 
 from generator.games import Move
-from generator.games.gallery import Gallery, GalleryState, fits_mask
+from generator.games.gallery import Gallery, fits_mask
 from generator.games.gallery_cards import FOUNDATION, PILE, QUEEN_ROW, STOCK, middle_king
+from generator.games.gallery_positions import GalleryState
 from generator.players.base import Player
 
 
