@@ -31,6 +31,7 @@ uchar = _CType()  # one byte, 0..255
 p_int = _CType()  # a pointer to int (a C array passed on); in Python, the list itself
 p_char = _CType()  # a bytes object's buffer (sliced in C); in Python, the bytes themselves
 ulonglong = _CType()  # 64 bits: a set of cards 0..51 as a bit mask; in Python, an int
+longlong = _CType()  # a signed 64-bit count; in Python, an int
 
 
 def locals(**types: Any) -> Callable[[_F], _F]:
@@ -52,6 +53,11 @@ def ccall(function: _F) -> _F:
     """``@cython.ccall``: compiled, a C function its own module calls directly and other modules as Python; in
     Python, the function."""
     return function
+
+
+def cclass(cls: _T) -> _T:
+    """``@cython.cclass``: compiled, an extension type (C fields, C methods); in Python, the class."""
+    return cls
 
 
 def inline(function: _F) -> _F:

@@ -193,6 +193,7 @@ class Failures:
         self.size += len(known) - before
 
 
+@cython.cclass
 class _Relaxed:
     """One search of the relaxed game (rules 1–4 of the module's docstring), under a designation.
 
@@ -203,7 +204,22 @@ class _Relaxed:
     out again, so after a search that ended (won or lost) it holds failures only (``Failures``).
     ``broken``, after a win: the first value on the winning line that went up where the real rule
     would not let it (both copies on one foundation), or -1 if the line kept the real rule throughout.
+
+    Compiled, an extension type: its attributes C fields and its recursion (``deal``, ``_deal``, ``out``,
+    ``_out``) C calls, where a Python class looked up every attribute and method by name.
     """
+
+    exact_redeals: bool = cython.declare(cython.bint)
+    deadline: float | None = cython.declare(object)
+    count0: bytearray = cython.declare(bytearray)
+    need: bytes = cython.declare(bytes)
+    after: bytes = cython.declare(bytes)
+    exact: bytes = cython.declare(bytes)
+    budget: int = cython.declare(cython.longlong)
+    nodes: int = cython.declare(cython.longlong)
+    broken: int = cython.declare(cython.int)
+    seen: set[tuple[object, ...]] = cython.declare(set)
+    failed: set[tuple[object, ...]] = cython.declare(set)
 
     def __init__(self, state: GalleryState, budget: int, failures: Failures | None = None,
                  first: dict[int, int] | None = None, exact_redeals: bool = False,
@@ -231,6 +247,7 @@ class _Relaxed:
         """What a relaxed position's fate depends on besides itself (``Failures``): rule 1's tables and the redeals."""
         return self.need + self.after + (b"x" if self.exact_redeals else b"")
 
+    @cython.cfunc
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.budget:
@@ -241,6 +258,8 @@ class _Relaxed:
     @cython.locals(need=bytes, after=bytes, exact=bytes, count=bytearray, free=bytearray, loose=cython.bint,
                    changed=cython.bint, i=cython.int, pile=bytes, top=cython.int, value=cython.int,
                    n=cython.Py_ssize_t, card=cython.int, piles=list, broken=cython.int)
+    @cython.cfunc
+    @cython.returns(cython.int)
     def _close(self, piles: list[bytes | None], count: bytearray, free: bytearray, broken: int) -> int:
         """Send up every pile top and free card that may go up, until none may (rule 1; lemma (a)).
         Returns ``broken``, or the first value sent up against the real rule if it was -1."""
@@ -277,7 +296,9 @@ class _Relaxed:
         return broken
 
     @cython.locals(stock=bytes, at=cython.Py_ssize_t, count=bytearray, i=cython.int, pile=bytes, fixed=list,
-                   loose=list, broken=cython.int)
+                   loose=list, broken=cython.int, left=cython.int, newest=cython.int)
+    @cython.cfunc
+    @cython.returns(cython.bint)
     def deal(self, stock: bytes, at: int, piles: list[bytes | None], newest: int,
              count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """Can the relaxed game be won from here: ``stock[at:]`` still to deal, ``left`` redeals to come?"""
@@ -307,7 +328,9 @@ class _Relaxed:
         return False
 
     @cython.locals(stock=bytes, at=cython.Py_ssize_t, card=cython.int, kind=cython.int, value=cython.int,
-                   count=bytearray, need=bytes, after=bytes, broken=cython.int)
+                   count=bytearray, need=bytes, after=bytes, broken=cython.int, left=cython.int, newest=cython.int)
+    @cython.cfunc
+    @cython.returns(cython.bint)
     def _deal(self, stock: bytes, at: int, piles: list[bytes | None], newest: int,
               count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """``deal`` after its position was entered."""
@@ -341,6 +364,9 @@ class _Relaxed:
             piles[newest] = newest_pile + _ONE[card]
         return self.out(tuple(pile or b"" for pile in piles), count, free, left, broken)
 
+    @cython.cfunc
+    @cython.returns(cython.bint)
+    @cython.locals(piles=tuple, count=bytearray, free=bytearray, left=cython.int, broken=cython.int)
     def out(self, piles: Stacks, count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """The stock is out: covers as the player likes (rule 2), then a redeal (rule 4) or the end."""
         if _total(count) == _ALL_UP:
@@ -360,6 +386,9 @@ class _Relaxed:
             return True
         return False
 
+    @cython.cfunc
+    @cython.returns(cython.bint)
+    @cython.locals(piles=tuple, count=bytearray, free=bytearray, left=cython.int, broken=cython.int, now=cython.int)
     def _out(self, piles: Stacks, count: bytearray, free: bytearray, left: int, broken: int) -> bool:
         """``out`` after its position was entered."""
         piles, count, free, broken = self._free_covers(piles, count, free, broken)
@@ -391,6 +420,9 @@ class _Relaxed:
                 gathered.extend(pile)
         return self.deal(bytes(gathered), 0, [None] * PILES, -1, bytearray(count), loose, left - 1, broken)
 
+    @cython.cfunc
+    @cython.returns(cython.bint)
+    @cython.locals(piles=tuple, count=bytearray, left=cython.int, broken=cython.int)
     def _redeal_in_place(self, piles: Stacks, count: bytearray, left: int, broken: int) -> bool:
         """Rule 4 with exact redeals: every card gathered in its pile, the cards of the one-card piles in
         every order over those piles (and the bare ones)."""
@@ -410,6 +442,9 @@ class _Relaxed:
                 return True
         return False
 
+    @cython.cfunc
+    @cython.locals(piles=tuple, count=bytearray, free=bytearray, broken=cython.int, now=cython.int,
+                   progress=cython.bint)
     def _free_covers(self, piles: Stacks, count: bytearray, free: bytearray,
                      broken: int) -> tuple[Stacks, bytearray, bytearray, int]:
         """Lemma (b): make every cover whose card goes up again at once, with what it freed, until none is left."""
@@ -455,6 +490,7 @@ def _ids(state: GalleryState, first: dict[int, int]) -> tuple[list[bytes | None]
     return piles, bytes(ident(card) for card in state.stock)
 
 
+@cython.locals(search=_Relaxed)
 def _search(state: GalleryState, budget: int, failures: Failures | None,
             first: dict[int, int] | None = None, exact_redeals: bool = False,
             deadline: float | None = None) -> tuple[bool, int, int]:
