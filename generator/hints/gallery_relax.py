@@ -132,6 +132,8 @@ def _total(count: bytearray) -> int:
     return total
 
 
+@cython.cfunc
+@cython.returns(cython.bint)
 @cython.locals(piles=list, free=bytearray, card=cython.int, succ=cython.int, i=cython.int, pile=bytes)
 def _opens(piles: list[bytes | None], free: bytearray, card: int) -> bool:
     """Whether ``card`` going up may let another card up: a pile top or a free card one rank higher in its suit.
