@@ -51,6 +51,7 @@ from generator.games.gallery_positions import GalleryState
 from generator.hints.adaptation import adaptations, move_in_deal
 from generator.hints.base import SearchHints
 from generator.hints.gallery_commute import independent
+from generator.hints.gallery_failures import Failures
 from generator.hints.gallery_playouts import (
     EPS,
     EPS_START,
@@ -61,7 +62,7 @@ from generator.hints.gallery_playouts import (
     playout,
     preferred,
 )
-from generator.hints.gallery_relax import Failures, refined_verdict, relaxed_verdict
+from generator.hints.gallery_relax import refined_verdict, relaxed_verdict
 from generator.hints.gallery_unsplit import never_split
 from generator.hints.nested import Slices, runs
 from generator.players.gallery import GalleryPlayer
@@ -86,7 +87,7 @@ class GalleryHints(SearchHints[GalleryState]):
         self._next_round = 0
         self._refine_later = False  # ``leads`` holds the root's refined test back until ``refined_after`` starts
         #: The relaxed positions the dead-end tests have searched to the end without a win, from this root
-        #: (``gallery_relax.Failures``: the tests of one last deal meet the same relaxed positions again and again).
+        #: (``gallery_failures.Failures``: the tests of one last deal meet the same relaxed positions again and again).
         self._failures = Failures()
         #: The solver's deadline (``leads`` is told it), which the root's tests stop at: without it they ran past a
         #: deal's seconds by up to a few of them.

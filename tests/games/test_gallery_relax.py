@@ -11,7 +11,8 @@ from generator.deals import stock_indices
 from generator.games import Result
 from generator.games.gallery import GalleryState
 from generator.games.gallery_cards import LAST, foundations
-from generator.hints.gallery_relax import Failures, refined_verdict, relaxed_verdict
+from generator.hints.gallery_failures import Failures
+from generator.hints.gallery_relax import refined_verdict, relaxed_verdict
 from generator.hints.gallery_unsplit import never_split
 from generator.replay import replay
 from generator.solver import Budget, _advance, solve, solve_position
