@@ -1,8 +1,5 @@
-"""The relaxed «Картинная галерея»'s failed positions, kept across its searches (``generator.hints.gallery_relax``).
-
-The solver asks the relaxed game about thousands of positions of one deal, and each relaxed search is exact: a
-position it searched to the end without a win fails in every later search under the same rule-1 tables. This
-cache is what the searches share; the relaxed game and its proof are ``gallery_relax``'s.
+"""The relaxed «Картинная галерея»'s failed positions, kept across its searches: the cache the solver's many relaxed
+searches of one deal share (the relaxed game and its proof are ``generator.hints.gallery_relax``'s).
 """
 
 from __future__ import annotations
@@ -14,7 +11,7 @@ class Failures:
     A relaxed position's fate depends only on itself and on rule 1's tables (``need``, and under a
     designation ``after``: fixed by the position the search started from and the designation), so a
     position that failed in one search fails in every later search with the same tables, passed here
-    as one key (``_Relaxed.key``, which also names the redeals): it is skipped like a position seen in
+    as one key (``gallery_relax._Relaxed.key``, which also names the redeals): it is skipped like a position seen in
     the same search.
     The solver asks the relaxed game about thousands of positions of one last deal, whose relaxed
     searches meet the same positions again and again (the relaxed game has no timing of plays).
