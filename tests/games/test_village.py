@@ -13,44 +13,14 @@ from hypothesis import strategies as st
 from generator.cards import card_str, parse_card_index
 from generator.deals import stock_indices
 from generator.games import Move, Result, redeal
-from generator.games.village import Village, VillageState
+from generator.games.village import Village
 from generator.paths import ASSETS, rule_text
 from generator.play import play_out
-from generator.players import player_for
-
-G = Village()
-PLAYER = player_for(G)
-
-
-def cards(text: str) -> list[int]:
-    return [parse_card_index(word) for word in text.split()]
+from tests.games.village_positions import G, cards, mv, position, run_forced, start, step
 
 
 def names(text: str) -> list[str]:
     return text.split()
-
-
-def mv(card: str, src: str, dst: str) -> Move:
-    return Move(parse_card_index(card), G.place_id(src), G.place_id(dst))
-
-
-def step(state, move: Move):
-    legal = G.legal_moves(state)
-    assert move in legal, f"{G.describe(move)} not in {[G.describe(m) for m in legal]}"
-    return G.apply(state, move)
-
-
-def run_forced(state):
-    """Play the forced moves (a dealt block, a refill) until the player has the turn."""
-    while G.forced(state):
-        (move,) = G.legal_moves(state)
-        state = G.apply(state, move)
-    return state
-
-
-def start(stock_text: str):
-    """The position after the first eight cards are down."""
-    return run_forced(G.initial_state(cards(stock_text)))
 
 
 def piles(state) -> list[str]:
@@ -59,13 +29,6 @@ def piles(state) -> list[str]:
 
 def described(moves) -> set[str]:
     return {G.describe(m) for m in moves}
-
-
-def position(pile_texts: list[str], heights=(0,) * 8, where=(0,) * 8, stock: str = "", redeals: int = 0):
-    """A free-play position built directly (for foundation and key details)."""
-    return VillageState(
-        bytes(cards(stock)), tuple(bytes(cards(t)) for t in pile_texts), tuple(heights), tuple(where), 0, redeals
-    )
 
 
 # -- dealing ----------------------------------------------------------------------
@@ -377,89 +340,6 @@ def test_won_when_all_104_cards_are_on_the_foundations():
     assert G.redeals_done(played.final) == 0
 
 
-# -- the key ----------------------------------------------------------------------
-
-
-def test_key_merges_foundation_numbering():
-    state = start("Т♥ Т♠ 5♥ 9♦ 7♣ 8♠ 3♦ 6♣")  # the stock is out: nothing refills
-    one = step(step(state, mv("Т♥", "pile:1", "foundation:1")), mv("Т♠", "pile:2", "foundation:2"))
-    two = step(step(state, mv("Т♠", "pile:2", "foundation:1")), mv("Т♥", "pile:1", "foundation:2"))
-    assert one != two and G.key(one) == G.key(two)
-    assert G.contents(one) != G.contents(two)
-
-
-def test_key_keeps_pile_order_while_a_round_or_the_redeal_can_tell_piles_apart():
-    a = position(["5♥", "9♣ 2♦", "7♦"], stock="", redeals=0)
-    b = position(["9♣ 2♦", "5♥", "7♦"], stock="", redeals=0)
-    assert G.key(a) != G.key(b)  # the redeal would gather them in a different order
-    a, b = a._replace(redeals=1), b._replace(redeals=1)
-    assert G.key(a) == G.key(b)  # nothing can tell the piles apart any more
-    a = position(["5♥", "9♣ 2♦", "7♦"], stock="4♣", redeals=1)
-    b = position(["9♣ 2♦", "5♥", "7♦"], stock="4♣", redeals=1)
-    assert G.key(a) != G.key(b)
-    c = position(["5♥", "9♣ 2♦", "7♦"], stock="4♠", redeals=1)
-    assert G.key(a) != G.key(c)
-
-
-# -- the no-peek player -----------------------------------------------------------
-
-
-def test_no_peek_player_gives_up_when_only_shuttling_is_left():
-    state = position(["5♠", "6♠", "9♥"], redeals=1)
-    assert G.legal_moves(state) and PLAYER.choose(state, G.legal_moves(state)) is None
-
-
-def test_no_peek_player_digs_with_marriages_towards_a_foundation_card():
-    # spades Т, 2 are up; 3♠ lies under 8♥, which can go onto 9♥
-    state = position(["3♠ 8♥", "10♣ 9♥", "4♦"], heights=(2, 0, 0, 0, 0, 0, 0, 0), where=(9, 0, 0, 0, 0, 0, 0, 0))
-    assert PLAYER.choose(state, G.legal_moves(state)) == mv("8♥", "pile:1", "pile:2")
-
-
-def test_no_peek_player_does_not_stack_a_suit_the_wrong_way():
-    # Т♠ 2♠ are up: the other Т♠ can only go to the king foundation, after 2♠, so lying on
-    # 2♠ would lock it, though the marriage would free К♦ for foundation:5
-    state = position(
-        ["7♦ 2♠", "К♦ Т♠", "9♣"], heights=(2, 0, 0, 0, 0, 0, 0, 0), where=(9, 0, 0, 0, 0, 0, 0, 0), stock="5♣"
-    )
-    moves = G.legal_moves(state)
-    assert mv("Т♠", "pile:2", "pile:1") in moves  # the rules allow it
-    assert PLAYER.choose(state, moves) == mv("5♣", "stock", "pile:1")
-
-
-def test_no_peek_player_never_repeats_a_position():
-    for deal in range(1, 31):
-        state = G.initial_state(stock_indices("village", deal))
-        seen = set()
-        while True:
-            moves = G.legal_moves(state)
-            if not moves:
-                break
-            move = PLAYER.choose(state, moves)
-            if move is None:
-                break
-            key = G.key(state)
-            assert key not in seen, f"deal {deal}: the no-peek player came back to a position"
-            seen.add(key)
-            state = G.apply(state, move)
-
-
-def test_no_peek_player_does_not_look_at_the_stock_order():
-    played = play_out(G, stock_indices("village", 5))
-    for state in played.states:
-        moves = G.legal_moves(state)
-        if not moves or G.forced(state):
-            continue
-        shuffled = state._replace(stock=bytes(sorted(state.stock)))
-        first = PLAYER.choose(state, moves)
-        second = PLAYER.choose(shuffled, G.legal_moves(shuffled))
-        if first is None or second is None:
-            assert first is second
-        elif first.src == 0:  # the next round: only the card's name differs
-            assert (second.src, second.dst) == (0, 1)
-        else:
-            assert first == second
-
-
 # -- properties -------------------------------------------------------------------
 
 
@@ -537,46 +417,6 @@ def test_explain_illegal_always_gives_a_reason(deal, rng):
             assert isinstance(reason, str) and reason
     if redeal(state.redeals + 1) not in legal:
         assert G.explain_illegal(state, redeal(state.redeals + 1))
-
-
-def _plain_key(state: VillageState) -> tuple[object, ...]:
-    """The key's definition written out plainly: in the first deal the stock's length, after the redeal the stock
-    itself, and once both are spent the piles as a sorted multiset."""
-    if state.redeals < 1:
-        return (len(state.stock), state.piles, state.heights, state.dealing)
-    if state.stock:
-        return (state.stock, state.piles, state.heights, state.dealing)
-    return (state.heights, tuple(sorted(state.piles)))
-
-
-def test_key_is_one_to_one_with_its_plain_definition() -> None:
-    """Compiled, the spent piles are ordered by their top cards in C, not by ``sorted``: on positions of random
-    lines the key must tell two positions apart exactly when the plain definition does."""
-    from tests.conftest import assert_key_one_to_one
-
-    spent = []
-
-    def plain(state: VillageState) -> tuple[object, ...]:
-        if state.redeals and not state.stock:
-            spent.append(state)
-        return _plain_key(state)
-
-    assert_key_one_to_one(G, plain, seeds=12, at_least=2500, steps=1500)
-    assert len({G.key(state) for state in spent}) >= 50  # the multiset shape is met, not only the others
-
-
-def test_key_takes_the_spent_piles_as_a_multiset() -> None:
-    """Once the stock and the redeal are spent the piles' order is forgotten, ties of top cards and empty piles
-    included; a different card anywhere is another position."""
-    piles = tuple(bytes(cards(text)) for text in ("", "3♠ 7♥", "9♣ 7♥", "", "К♦", "2♠ 7♥", "Т♣", "7♥"))
-    heights = (1, 0, 0, 0, 0, 0, 0, 0)
-    state = VillageState(b"", piles, heights, (9, 0, 0, 0, 0, 0, 0, 0), 0, 1)
-    swapped = (piles[0], piles[2], piles[1], *piles[3:])  # two piles under like tops change places
-    for shuffled in (piles[::-1], piles[1:] + piles[:1], swapped):
-        assert shuffled != piles and G.key(state._replace(piles=shuffled)) == G.key(state)
-    other = (*piles[:2], bytes(cards("8♣ 7♥")), *piles[3:])
-    assert G.key(state._replace(piles=other)) != G.key(state)
-    assert G.key(state._replace(piles=(*piles[:-1], b""))) != G.key(state)
 
 
 @pytest.mark.parametrize("spec", ["village", "village:at_once", "village:stuck_redeal"])
