@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
 from generator.games import Move, Result, make_game, redeal
-from generator.games.gallery import GalleryState
 from generator.games.gallery_cards import EMPTY, KIND, KING, NO_PILES, foundations, middle_king, tops
+from generator.games.gallery_positions import GalleryState
 from generator.play import play_out
 from generator.players import player_for
 from tests.conftest import assert_deal_forced_whole

@@ -12,8 +12,8 @@ import pytest
 
 from generator.deals import stock_indices
 from generator.games import Result, make_game
-from generator.games.gallery import GalleryState
 from generator.games.gallery_cards import LAST
+from generator.games.gallery_positions import GalleryState
 from generator.hints import hints_for
 from generator.hints.gallery import GalleryHints
 from generator.players import player_for

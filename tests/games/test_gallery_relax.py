@@ -9,8 +9,8 @@ import pytest
 
 from generator.deals import stock_indices
 from generator.games import Result
-from generator.games.gallery import GalleryState
 from generator.games.gallery_cards import LAST, foundations
+from generator.games.gallery_positions import GalleryState
 from generator.hints.gallery_failures import Failures
 from generator.hints.gallery_relax import refined_verdict, relaxed_verdict
 from generator.hints.gallery_unsplit import never_split

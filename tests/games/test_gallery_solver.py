@@ -10,8 +10,8 @@ import pytest
 from generator.cards import parse_card_index
 from generator.deals import stock_indices
 from generator.games import Move, Result, make_game
-from generator.games.gallery import GalleryState
 from generator.games.gallery_cards import LAST, foundations
+from generator.games.gallery_positions import GalleryState
 from generator.hints import SearchHints, hints_for
 from generator.hints.gallery import GalleryHints
 from generator.hints.gallery_commute import independent
