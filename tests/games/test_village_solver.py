@@ -20,13 +20,9 @@ from generator.play import play_out
 from generator.players import player_for
 from generator.solver import Budget, solve, solve_position
 from tests.conftest import assert_deal_forced_whole, assert_record_wins
+from tests.games.village_positions import G, cards, run_forced
 
-G = Village()
 H = hints_for(G)
-
-
-def cards(text: str) -> list[int]:
-    return [parse_card_index(word) for word in text.split()]
 
 
 def winnable(state: VillageState, limit: int = 300_000, game: Village = G) -> bool:
@@ -75,10 +71,7 @@ def small_position(rng: random.Random, *, stock_cards: int = 0, piles: int = 5, 
     where = [UP + suit if heights[suit] else 0 for suit in range(SUITS)]
     where += [DOWN + suit if heights[suit + SUITS] else 0 for suit in range(SUITS)]
     state = VillageState(bytes(stock), tuple(map(bytes, laid)), tuple(heights), tuple(where), 0, redeals)
-    while G.forced(state):  # empty piles are refilled from the stock at once
-        (move,) = G.legal_moves(state)
-        state = G.apply(state, move)
-    return state
+    return run_forced(state)  # empty piles are refilled from the stock at once
 
 
 def positions(seed: int, count: int, **kwargs):
